@@ -1,0 +1,34 @@
+package io.modelgraph.http;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import io.modelgraph.api.EnvelopeStyle;
+import io.modelgraph.api.FatalError;
+import io.modelgraph.api.ApiProblem;
+import java.util.Map;
+
+/**
+ * Base of every route-group Lambda handler: decode the event, hand it to the group's router.
+ * Subclasses build their router once (static init), so warm calls pay nothing for it.
+ */
+public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+
+    protected abstract Router router();
+
+    @Override
+    public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        String path = event == null || event.getRawPath() == null ? "/" : event.getRawPath();
+        EnvelopeStyle style = path.startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
+        ApiRequest request;
+        try {
+            request = ApiRequest.from(event);
+        } catch (ApiProblem problem) {
+            return Router.renderProblem(style, problem);
+        } catch (RuntimeException e) {
+            return Router.renderFatal(style, FatalError.record(e, Map.of("path", path)));
+        }
+        return router().dispatch(request);
+    }
+}

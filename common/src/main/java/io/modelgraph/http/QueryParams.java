@@ -1,0 +1,76 @@
+package io.modelgraph.http;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Query parameters as the caller sent them, repeated names kept in order. Names are matched
+ * case-insensitively: integrators send both {@code NodeId} and {@code nodeId}.
+ */
+public final class QueryParams {
+    private final Map<String, List<String>> values;
+
+    private QueryParams(Map<String, List<String>> values) {
+        this.values = values;
+    }
+
+    public static QueryParams empty() {
+        return new QueryParams(Map.of());
+    }
+
+    /**
+     * Parses the raw query string; payload 2.0 joins repeated values with commas in
+     * {@code queryStringParameters}, so the raw string is the only faithful source.
+     */
+    public static QueryParams parse(String rawQuery, Map<String, String> fallback) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        if (rawQuery != null && !rawQuery.isEmpty()) {
+            for (String pair : rawQuery.split("&")) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+                String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+                values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
+            }
+        } else if (fallback != null) {
+            fallback.forEach((name, value) -> values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(value));
+        }
+        values.replaceAll((k, v) -> Collections.unmodifiableList(v));
+        return new QueryParams(Collections.unmodifiableMap(values));
+    }
+
+    private static String decode(String text) {
+        try {
+            return URLDecoder.decode(text, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return text; // a stray '%' is kept literally rather than failing the whole request
+        }
+    }
+
+    public Optional<String> first(String name) {
+        List<String> list = values.get(name.toLowerCase(Locale.ROOT));
+        return list == null || list.isEmpty() ? Optional.empty() : Optional.of(list.get(0));
+    }
+
+    public List<String> all(String name) {
+        return values.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
+    }
+
+    public boolean has(String name) {
+        return values.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
+    public Map<String, List<String>> asMap() {
+        return values;
+    }
+}

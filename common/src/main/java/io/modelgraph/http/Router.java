@@ -1,0 +1,172 @@
+package io.modelgraph.http;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.EnvelopeStyle;
+import io.modelgraph.api.ErrorEntry;
+import io.modelgraph.api.FatalError;
+import io.modelgraph.api.Reply;
+import io.modelgraph.api.TransformFailure;
+import io.modelgraph.auth.Authenticator;
+import io.modelgraph.auth.Caller;
+import io.modelgraph.auth.CredentialKind;
+import io.modelgraph.auth.ProjectId;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossEntry;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Maps a request to its route, authenticates the caller, checks the role, runs the operation and
+ * writes the route's envelope. Every failure leaves here as an envelope: logical errors with their
+ * status, anything else as a fatal error with a tracking code that is also logged.
+ */
+public final class Router {
+    private final List<Route> routes;
+    private final Authenticator authenticator;
+
+    public Router(List<Route> routes, Authenticator authenticator) {
+        this.routes = List.copyOf(routes);
+        this.authenticator = authenticator;
+    }
+
+    public List<Route> routes() {
+        return routes;
+    }
+
+    public APIGatewayV2HTTPResponse dispatch(ApiRequest request) {
+        EnvelopeStyle style = request.path().startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
+        Route route = null;
+        try {
+            Optional<Map<String, String>> params = Optional.empty();
+            for (Route candidate : routes) {
+                params = candidate.match(request.method(), request.path());
+                if (params.isPresent()) {
+                    route = candidate;
+                    break;
+                }
+            }
+            if (route == null) {
+                throw ApiProblem.notFound("route", "No route " + request.method() + " " + request.path() + ".");
+            }
+            style = route.style();
+            ApiRequest matched = request.pathParams().isEmpty() ? request.withPathParams(params.get()) : request;
+            Call call = authorize(route, matched);
+            return render(route, matched, route.operation().handle(call));
+        } catch (ApiProblem problem) {
+            return renderProblem(style, problem);
+        } catch (Exception | Error e) {
+            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)) {
+                throw (Error) e;
+            }
+            FatalError fatal = FatalError.record(e, Map.of(
+                    "route", route == null ? request.method() + " " + request.path() : route.routeKey(),
+                    "requestId", request.requestId()));
+            return renderFatal(style, fatal);
+        }
+    }
+
+    private Call authorize(Route route, ApiRequest request) {
+        Caller caller = route.credential() == CredentialKind.API_KEY
+                ? authenticator.fromApiKeyContext(request.authorizerContext())
+                : authenticator.fromJwtClaims(request.jwtClaims());
+        String projectId = "";
+        if (route.projectScoped()) {
+            projectId = ProjectId.require(request.pathParams().get("projectId"));
+            caller.require(projectId, route.minimumRole().orElse(io.modelgraph.auth.Role.Viewer));
+        }
+        return new Call(request, caller, projectId);
+    }
+
+    // ---- rendering ---------------------------------------------------------------------------
+
+    private static APIGatewayV2HTTPResponse render(Route route, ApiRequest request, Reply reply) {
+        if (reply instanceof Reply.Data data) {
+            ObjectNode envelope = Json.object();
+            envelope.put("success", true);
+            data.data().ifPresent(d -> envelope.set("data", Json.valueToTree(d)));
+            return respond(data.status(), route.negotiatesContentType() ? negotiate(request) : "application/json",
+                    Json.write(envelope));
+        }
+        if (reply instanceof Reply.Transform t) {
+            ObjectNode envelope = Json.object();
+            envelope.put("success", true);
+            envelope.set("lossiness", lossiness(t.lossiness()));
+            envelope.set("errors", Json.array());
+            t.payload().fields().forEachRemaining(f -> envelope.set(f.getKey(), f.getValue()));
+            return respond(t.status(), "application/json", Json.write(envelope));
+        }
+        Reply.Raw raw = (Reply.Raw) reply;
+        return respond(raw.status(), raw.contentType(), raw.body());
+    }
+
+    /** The seed declares application/json, text/json and text/plain for some operations, same body. */
+    static String negotiate(ApiRequest request) {
+        String accept = request.headers().get("Accept").orElse("").toLowerCase(Locale.ROOT);
+        if (accept.contains("application/json") || accept.isBlank() || accept.contains("*/*")) {
+            return "application/json";
+        }
+        if (accept.contains("text/json")) {
+            return "text/json";
+        }
+        if (accept.contains("text/plain")) {
+            return "text/plain";
+        }
+        return "application/json";
+    }
+
+    public static APIGatewayV2HTTPResponse renderProblem(EnvelopeStyle style, ApiProblem problem) {
+        if (style == EnvelopeStyle.TRANSFORM) {
+            ObjectNode envelope = Json.object();
+            envelope.put("success", false);
+            List<LossEntry> lost = problem instanceof TransformFailure f ? f.lossiness() : List.of();
+            List<ErrorEntry> errors = problem instanceof TransformFailure f ? f.errors()
+                    : List.of(new ErrorEntry(problem.path(), problem.getMessage()));
+            envelope.set("lossiness", lossiness(lost));
+            ArrayNode list = envelope.putArray("errors");
+            errors.forEach(e -> list.addObject().put("path", e.path()).put("message", e.message()));
+            return respond(problem.status(), "application/json", Json.write(envelope));
+        }
+        ObjectNode envelope = Json.object();
+        envelope.put("success", false);
+        String where = problem.path();
+        String message = where.isEmpty() || problem instanceof io.modelgraph.api.ApiProblems
+                ? problem.getMessage() : where + ": " + problem.getMessage();
+        envelope.putObject("error").put("isFatal", false).put("message", message);
+        return respond(problem.status(), "application/json", Json.write(envelope));
+    }
+
+    public static APIGatewayV2HTTPResponse renderFatal(EnvelopeStyle style, FatalError fatal) {
+        ObjectNode envelope = Json.object();
+        envelope.put("success", false);
+        if (style == EnvelopeStyle.TRANSFORM) {
+            envelope.putArray("lossiness");
+            envelope.putArray("errors").addObject().put("path", "").put("message", fatal.message());
+        } else {
+            envelope.putObject("error").put("isFatal", true).put("message", fatal.message());
+        }
+        return respond(500, "application/json", Json.write(envelope));
+    }
+
+    private static ArrayNode lossiness(List<LossEntry> entries) {
+        ArrayNode list = Json.array();
+        for (LossEntry e : entries) {
+            list.addObject().put("kind", e.kind().name()).put("path", e.path()).put("explanation", e.explanation());
+        }
+        return list;
+    }
+
+    private static APIGatewayV2HTTPResponse respond(int status, String contentType, String body) {
+        return APIGatewayV2HTTPResponse.builder()
+                .withStatusCode(status)
+                .withHeaders(Map.of("Content-Type", contentType.startsWith("text/") || contentType.contains("json")
+                        ? contentType + "; charset=utf-8" : contentType))
+                .withBody(body)
+                .withIsBase64Encoded(false)
+                .build();
+    }
+}

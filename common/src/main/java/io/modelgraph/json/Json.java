@@ -1,0 +1,69 @@
+package io.modelgraph.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The one ObjectMapper of a container: built once, shared, thread-safe. */
+public final class Json {
+    /** Limits that keep a hostile body from exhausting memory (deep nesting, huge numbers). */
+    private static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
+            .maxNestingDepth(256)
+            .maxNumberLength(200)
+            .maxStringLength(8 * 1024 * 1024)
+            .build();
+
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    static {
+        MAPPER.getFactory().setStreamReadConstraints(LIMITS);
+    }
+
+    /** Deterministic output: keys as inserted, no pretty printing. */
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialize " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    public static String writePretty(Object value) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot serialize " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** Parses JSON text; the caller turns the exception into a logical error that names the field. */
+    public static JsonNode parse(String text) throws JsonProcessingException {
+        return MAPPER.readTree(text);
+    }
+
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    public static ArrayNode array() {
+        return JsonNodeFactory.instance.arrayNode();
+    }
+
+    public static JsonNode valueToTree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
+    private Json() {
+    }
+}

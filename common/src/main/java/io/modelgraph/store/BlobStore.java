@@ -1,0 +1,44 @@
+package io.modelgraph.store;
+
+import java.util.Optional;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+
+/**
+ * Snapshots and badges in S3. Keys always start with the project id, so one project's objects
+ * never mix with another's: {@code <projectId>/snapshots/...}, {@code <projectId>/badges/...}.
+ */
+public final class BlobStore {
+    private final S3Client s3;
+    private final String bucket;
+
+    public BlobStore(S3Client s3, String bucket) {
+        this.s3 = s3;
+        this.bucket = bucket;
+    }
+
+    public void put(String projectId, String name, byte[] content, String contentType) {
+        s3.putObject(b -> b.bucket(bucket).key(key(projectId, name)).contentType(contentType)
+                .contentLength((long) content.length), RequestBody.fromBytes(content));
+    }
+
+    public Optional<byte[]> get(String projectId, String name) {
+        try {
+            return Optional.of(s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(projectId, name))).asByteArray());
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        }
+    }
+
+    public void delete(String projectId, String name) {
+        s3.deleteObject(b -> b.bucket(bucket).key(key(projectId, name)));
+    }
+
+    static String key(String projectId, String name) {
+        if (name.contains("..") || name.startsWith("/")) {
+            throw new IllegalArgumentException("Blob name must be relative without '..': " + name);
+        }
+        return projectId + "/" + name;
+    }
+}
