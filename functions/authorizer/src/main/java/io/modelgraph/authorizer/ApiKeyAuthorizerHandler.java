@@ -1,0 +1,62 @@
+package io.modelgraph.authorizer;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
+import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
+import io.modelgraph.api.FatalError;
+import io.modelgraph.auth.ApiKeyStore;
+import io.modelgraph.auth.Authenticator;
+import io.modelgraph.platform.Services;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * HTTP API Lambda REQUEST authorizer (payload 2.0, simple responses) for the machine-to-machine routes.
+ * It always answers {@code isAuthorized: true} and puts the verdict in the context: an HTTP API would
+ * otherwise answer a denial with its own 403 body, while the API promises 401 in the route's envelope.
+ * The route handler enforces the verdict (see {@link Authenticator#fromApiKeyContext}).
+ */
+public final class ApiKeyAuthorizerHandler
+        implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse> {
+
+    private static final class Container {
+        static final ApiKeyVerifier VERIFIER = verifier(Services.fromEnvironment());
+    }
+
+    private final ApiKeyVerifier verifier;
+
+    public ApiKeyAuthorizerHandler() {
+        this.verifier = null;
+    }
+
+    public ApiKeyAuthorizerHandler(Services services) {
+        this.verifier = verifier(services);
+    }
+
+    private static ApiKeyVerifier verifier(Services services) {
+        return new ApiKeyVerifier(new ApiKeyStore(services.dynamo(), services.stores().apiKeyTable()),
+                services.clock());
+    }
+
+    @Override
+    public SimpleIAMPolicyResponse handleRequest(APIGatewayV2CustomAuthorizerEvent event, Context context) {
+        Map<String, String> verdict;
+        try {
+            Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            if (event.getHeaders() != null) {
+                headers.putAll(event.getHeaders());
+            }
+            Optional<String> project = Optional.ofNullable(event.getPathParameters())
+                    .map(p -> p.get("projectId"));
+            verdict = (verifier != null ? verifier : Container.VERIFIER)
+                    .verify(Optional.ofNullable(headers.get("Authorization")), project);
+        } catch (RuntimeException e) {
+            FatalError fatal = FatalError.record(e, Map.of("authorizer", "api-key",
+                    "routeKey", String.valueOf(event.getRouteKey())));
+            verdict = Map.of(Authenticator.CTX_DENIED, fatal.message());
+        }
+        return SimpleIAMPolicyResponse.builder().withIsAuthorized(true).withContext(verdict).build();
+    }
+}

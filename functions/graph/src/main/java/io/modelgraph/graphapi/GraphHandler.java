@@ -1,0 +1,39 @@
+package io.modelgraph.graphapi;
+
+import io.modelgraph.http.HttpApiHandler;
+import io.modelgraph.http.Route;
+import io.modelgraph.http.Router;
+import io.modelgraph.platform.Services;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Lambda handler of the graph API v1 route group: nodes, relations, mixins, bulk creation, API keys. */
+public final class GraphHandler extends HttpApiHandler {
+    /** Built once per container in static init (and snapshotted by SnapStart), so warm calls pay nothing. */
+    private static final class Container {
+        static final Router ROUTER = routes(Services.fromEnvironment());
+    }
+
+    private final Router router;
+
+    /** Used by the Lambda runtime: services from environment variables. */
+    public GraphHandler() {
+        this.router = null;
+    }
+
+    /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
+    public GraphHandler(Services services) {
+        this.router = routes(services);
+    }
+
+    @Override
+    public Router router() {
+        return router != null ? router : Container.ROUTER;
+    }
+
+    static Router routes(Services services) {
+        List<Route> routes = new ArrayList<>();
+        routes.addAll(io.modelgraph.apikeys.ApiKeyRoutes.routes(services));
+        return new Router(routes, services.authenticator());
+    }
+}
