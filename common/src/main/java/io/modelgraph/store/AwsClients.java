@@ -54,9 +54,9 @@ public final class AwsClients {
         return DefaultCredentialsProvider.builder().build();
     }
 
-    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local accepts any. */
-    public static final String LOCAL_ACCESS_KEY = "modelgraph-local";
-    public static final String LOCAL_SECRET_KEY = "modelgraph-local-secret";
+    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local 2.x accepts only letters and digits. */
+    public static final String LOCAL_ACCESS_KEY = "modelgraphlocal";
+    public static final String LOCAL_SECRET_KEY = "modelgraphlocalsecret";
 
     private AwsClients() {
     }

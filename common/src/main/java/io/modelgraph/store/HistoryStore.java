@@ -57,12 +57,17 @@ public final class HistoryStore {
         do {
             Map<String, AttributeValue> exclusiveStart = start;
             QueryResponse page = dynamo.query(b -> {
-                b.tableName(table)
-                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                        .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                        .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail)), ":prefix",
-                                Attr.s(prefix)))
-                        .scanIndexForward(false);
+                b.tableName(table).scanIndexForward(false);
+                if (prefix.isEmpty()) {
+                    b.keyConditionExpression("#pk = :pk")
+                            .expressionAttributeNames(Map.of("#pk", Tables.PK))
+                            .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail))));
+                } else {
+                    b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                            .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                            .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail)), ":prefix",
+                                    Attr.s(prefix)));
+                }
                 if (exclusiveStart != null) {
                     b.exclusiveStartKey(exclusiveStart);
                 }
