@@ -33,6 +33,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 public final class LocalServer implements AutoCloseable {
     public static final String ENV_USE_AWS = "MODELGRAPH_USE_AWS";
 
+    /** sqlite4java warns "unknown jar version" on every start when shaded; kept referenced so the level sticks. */
+    private static final java.util.logging.Logger SQLITE_LOG = java.util.logging.Logger.getLogger("com.almworks.sqlite4java");
+
     /** Command-line options of the serve command. */
     public record Options(int port, boolean inMemory, Path dataDir, boolean allowLoopbackUrls) {
     }
@@ -121,6 +124,7 @@ public final class LocalServer implements AutoCloseable {
         sqliteTmpdir();
         EmbeddedAws embedded = quietly(() -> EmbeddedAws.start(options.inMemory() ? Optional.empty()
                 : Optional.of(dataDir.root())));
+        SQLITE_LOG.setLevel(java.util.logging.Level.SEVERE); // after the start, which resets java.util.logging
         StoreConfig config = fromEnv.withEndpoints(embedded.dynamoEndpoint(), embedded.s3Endpoint());
         String where = options.inMemory() ? "in memory" : "under " + dataDir.root();
         return new Stores(config, "embedded DynamoDB Local at " + embedded.dynamoEndpoint() + " and S3Proxy at "
