@@ -256,6 +256,9 @@ final class SchemaDecoding {
         if (t.contains("null")) {
             ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
         }
+        if (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object"))) {
+            ledger.approximate(v.pathOf("type"), "type list " + nonNull(t) + " is read as an object type");
+        }
         Optional<String> description = v.takeText("description", ledger);
         v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
         v.takeText("$anchor", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.ANCHOR, x));
@@ -626,6 +629,10 @@ final class SchemaDecoding {
                 return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
             }
             target = resolve(def.get(), path);
+            if (def.get().kind == DefKind.ALIAS) {
+                ledger.drop(path, "reference to scalar definition '" + def.get().key + "' is replaced by its"
+                        + " content; the reference itself is not kept");
+            }
         }
         // A sibling 'type' that agrees with the target (object for types, string for taxonomies) says nothing new.
         Optional<JsonNode> typeKeyword = v.peek("type");
