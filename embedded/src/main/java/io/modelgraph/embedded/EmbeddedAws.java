@@ -52,6 +52,11 @@ public final class EmbeddedAws implements AutoCloseable {
     /** Starts both servers; with a data directory they keep their data there, else in memory. */
     public static EmbeddedAws start(Optional<Path> dataDir) {
         try {
+            // DynamoDB Local unpacks its sqlite native library there and fails if the directory is missing
+            String sqliteDir = System.getProperty("org.sqlite.tmpdir");
+            if (sqliteDir != null && !sqliteDir.isBlank()) {
+                Files.createDirectories(Path.of(sqliteDir));
+            }
             int dynamoPort = freePort();
             List<String> args = new ArrayList<>(List.of("-port", Integer.toString(dynamoPort), "-disableTelemetry"));
             BlobStore blobs;

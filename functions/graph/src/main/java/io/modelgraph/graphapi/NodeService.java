@@ -66,7 +66,8 @@ final class NodeService {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Node n : matches.values()) {
             Map<String, Object> check = new LinkedHashMap<>();
-            check.put("result", "Label '" + label + "' is already used by " + n.nodeType() + " node '" + n.id() + "'.");
+            check.put("result", "Label '" + label + "' is already used by " + n.nodeType() + " node '" + n.id()
+                    + "' (labelled '" + n.label() + "').");
             check.put("level", "warning");
             check.put("nodeId", n.id());
             check.put("label", n.label());
