@@ -182,7 +182,6 @@ class NodeRoutesTest {
         editor.post("relationGroup", Map.of("label", "g", "from", List.of("Type"), "to", List.of("Type"))).fails(401);
         editor.post("mixin", Map.of("label", "m", "type", "normal mixin", "columns", List.of())).fails(401);
         api.as(null).get("fetchNode?NodeId=" + id).fails(401);
-        assertEquals("y".length(), 1);
     }
 
     static List<String> ids(JsonNode array) {
