@@ -4,6 +4,7 @@ import io.modelgraph.auth.Authenticator;
 import io.modelgraph.store.AwsClients;
 import io.modelgraph.store.StoreConfig;
 import java.time.Clock;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -11,10 +12,31 @@ import software.amazon.awssdk.services.s3.S3Client;
  * What every function needs, built once per container: SDK clients, store names, settings, clock.
  * Lambda handlers use {@link #fromEnvironment()} in static init; the local gateway and tests build one
  * pointed at the embedded stores and hand it to each handler's constructor.
+ *
+ * <p>The S3 client is built on first use only, and the S3 SDK is an optional dependency of common: functions
+ * that never touch S3 neither ship it nor pay for building its client at cold start.
  */
-public record Services(StoreConfig stores, DynamoDbClient dynamo, S3Client s3, Settings settings, Clock clock) {
-
+public final class Services {
     private static volatile Services environment;
+
+    private final StoreConfig stores;
+    private final DynamoDbClient dynamo;
+    private final Supplier<S3Client> s3;
+    private final Settings settings;
+    private final Clock clock;
+
+    public Services(StoreConfig stores, DynamoDbClient dynamo, S3Client s3, Settings settings, Clock clock) {
+        this(stores, dynamo, () -> s3, settings, clock);
+    }
+
+    private Services(StoreConfig stores, DynamoDbClient dynamo, Supplier<S3Client> s3, Settings settings,
+            Clock clock) {
+        this.stores = stores;
+        this.dynamo = dynamo;
+        this.s3 = memoize(s3);
+        this.settings = settings;
+        this.clock = clock;
+    }
 
     /** The container's services from environment variables; built on first use and then shared. */
     public static Services fromEnvironment() {
@@ -23,9 +45,7 @@ public record Services(StoreConfig stores, DynamoDbClient dynamo, S3Client s3, S
             synchronized (Services.class) {
                 s = environment;
                 if (s == null) {
-                    StoreConfig config = StoreConfig.fromEnvironment();
-                    s = new Services(config, AwsClients.dynamo(config), AwsClients.s3(config),
-                            Settings.from(System.getenv()), Clock.systemUTC());
+                    s = of(StoreConfig.fromEnvironment(), Settings.from(System.getenv()));
                     environment = s;
                 }
             }
@@ -34,10 +54,53 @@ public record Services(StoreConfig stores, DynamoDbClient dynamo, S3Client s3, S
     }
 
     public static Services of(StoreConfig config, Settings settings) {
-        return new Services(config, AwsClients.dynamo(config), AwsClients.s3(config), settings, Clock.systemUTC());
+        return new Services(config, AwsClients.dynamo(config), () -> AwsClients.s3(config), settings,
+                Clock.systemUTC());
+    }
+
+    public StoreConfig stores() {
+        return stores;
+    }
+
+    public DynamoDbClient dynamo() {
+        return dynamo;
+    }
+
+    /** The S3 client, built on first call; only functions that declare the S3 SDK may call it. */
+    public S3Client s3() {
+        return s3.get();
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public Clock clock() {
+        return clock;
     }
 
     public Authenticator authenticator() {
         return new Authenticator(clock);
+    }
+
+    private static <T> Supplier<T> memoize(Supplier<T> source) {
+        return new Supplier<>() {
+            private volatile T value;
+
+            @Override
+            public T get() {
+                T v = value;
+                if (v == null) {
+                    synchronized (this) {
+                        v = value;
+                        if (v == null) {
+                            v = source.get();
+                            value = v;
+                        }
+                    }
+                }
+                return v;
+            }
+        };
     }
 }
