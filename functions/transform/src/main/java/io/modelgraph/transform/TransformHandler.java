@@ -1,5 +1,8 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.auth.Role;
+import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
@@ -7,7 +10,11 @@ import io.modelgraph.platform.Services;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Lambda handler of the /graph/transform route group. */
+/**
+ * Lambda handler of the /graph/transform route group. Each route states the least role the seed gives
+ * it; rules that depend on the body (dry runs, the ai mapping kind) raise it inside the service with
+ * {@code call.require}. docs/transform.md describes the routes.
+ */
 public final class TransformHandler extends HttpApiHandler {
     /** Built once per container in static init (and snapshotted by SnapStart), so warm calls pay nothing. */
     private static final class Container {
@@ -31,9 +38,32 @@ public final class TransformHandler extends HttpApiHandler {
         return router != null ? router : Container.ROUTER;
     }
 
-    static Router routes(Services services) {
-        List<Route> routes = new ArrayList<>();
+    /** The codecs this function carries; other keys of the API answer 501 through the registry. */
+    static CodecRegistry codecs() {
+        JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
+        return new CodecRegistry(List.of(jsonSchema), List.of(jsonSchema));
+    }
 
+    static ProjectModels projectModels(Services services) {
+        return new UnavailableProjectModels();
+    }
+
+    static Router routes(Services services) {
+        Conversions conversions = new Conversions(codecs());
+        ProjectModels models = projectModels(services);
+        SchemaIoService io = new SchemaIoService(conversions, models);
+        MappingService mapping = new MappingService(conversions, models, services.settings());
+        List<Route> routes = new ArrayList<>();
+        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}").role(Role.Admin,
+                io::importSchema));
+        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}").role(Role.Viewer,
+                io::exportSchema));
+        // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
+        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}").role(Role.Viewer, mapping::map));
+        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}").role(Role.Viewer,
+                mapping::mapImport));
+        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}").role(Role.Viewer,
+                mapping::execute));
         return new Router(routes, services.authenticator());
     }
 }

@@ -112,6 +112,8 @@ public final class PlanEngine {
         final String path;
         final boolean checking;
         final List<ErrorEntry> errors = new ArrayList<>();
+        /** Type renames in plan order, so model annotations naming the root type ({@code *.root}) follow. */
+        final java.util.Map<String, String> renamed = new java.util.LinkedHashMap<>();
         String at;
 
         Sim(SchemaModel source, LossinessLedger ledger, String path, boolean checking) {
@@ -123,7 +125,9 @@ public final class PlanEngine {
         }
 
         SchemaModel result(SchemaModel source) {
-            return source.withTypes(types).withTaxonomies(taxonomies);
+            java.util.Map<String, String> annotations = new java.util.LinkedHashMap<>(source.annotations());
+            renamed.forEach((from, to) -> annotations.replaceAll((k, v) -> k.endsWith(".root") && v.equals(from) ? to : v));
+            return source.withTypes(types).withTaxonomies(taxonomies).withAnnotations(annotations);
         }
 
         void run(Plan plan) {
@@ -239,6 +243,8 @@ public final class PlanEngine {
 
         /** Every reference to type {@code from} now names {@code to}; a type never extends itself. */
         void repoint(String from, String to) {
+            renamed.replaceAll((k, v) -> v.equals(from) ? to : v);
+            renamed.putIfAbsent(from, to);
             for (int t = 0; t < types.size(); t++) {
                 TypeDef type = types.get(t);
                 boolean changed = false;
