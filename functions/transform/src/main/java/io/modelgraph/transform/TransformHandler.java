@@ -3,6 +3,8 @@ package io.modelgraph.transform;
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.odm.OdmCodec;
+import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
@@ -41,7 +43,7 @@ public final class TransformHandler extends HttpApiHandler {
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema), List.of(jsonSchema));
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
     }
 
     static ProjectModels projectModels(Services services) {
@@ -53,7 +55,11 @@ public final class TransformHandler extends HttpApiHandler {
         ProjectModels models = projectModels(services);
         SchemaIoService io = new SchemaIoService(conversions, models);
         MappingService mapping = new MappingService(conversions, models, services.settings());
+        OdmService odm = new OdmService(new OdmConverter(), conversions, models);
         List<Route> routes = new ArrayList<>();
+        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").role(Role.Viewer, odm::convert));
+        // Admin for a write, Viewer for a dry run: checked after the body says which
+        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}").role(Role.Viewer, odm::importOdm));
         routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}").role(Role.Admin,
                 io::importSchema));
         routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}").role(Role.Viewer,
