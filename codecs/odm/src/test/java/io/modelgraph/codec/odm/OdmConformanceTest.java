@@ -90,6 +90,7 @@ class OdmConformanceTest {
                 SchemaModel model = codec.decode(text, CodecOptions.NONE, decodeLedger);
                 assertEquals("odm", model.provenance().format());
                 assertTrue(model.types().stream().allMatch(t -> t.provenance().format().equals("odm")));
+                assertTrue(GraphRoundTrip.holds(model), where + ": model -> graph -> model differs");
                 types += model.types().size();
                 elements += model.elementCount();
                 taxonomies += model.taxonomies().size();
@@ -101,7 +102,7 @@ class OdmConformanceTest {
                 failures.add(where + ": " + e);
             }
         }
-        System.out.printf("odm convert: %d/%d entity documents (%.1f%%), decode through the odm codec: %d/%d;"
+        System.out.printf("odm convert: %d/%d entity documents (%.1f%%), decode through the odm codec (and graph round trip): %d/%d;"
                 + " %d types, %d elements, %d taxonomies; %d/%d non-entity documents refused%n", converted,
                 entities, 100.0 * converted / entities, decoded, entities, types, elements, taxonomies, refused,
                 others);
