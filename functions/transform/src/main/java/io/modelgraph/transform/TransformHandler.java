@@ -5,6 +5,7 @@ import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
@@ -47,7 +48,7 @@ public final class TransformHandler extends HttpApiHandler {
     }
 
     static ProjectModels projectModels(Services services) {
-        return new UnavailableProjectModels();
+        return new GraphProjectModels(GraphStore.of(services));
     }
 
     static Router routes(Services services) {
