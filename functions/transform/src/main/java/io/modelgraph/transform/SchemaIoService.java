@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.api.Reply;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.http.Call;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
@@ -56,8 +57,9 @@ public final class SchemaIoService {
             throw TransformFailure.of("request", IMPORT_EXPORT_KEYS);
         }
         String key = Conversions.key(format.get());
+        // options are checked before codec availability, so a bad synapse key is named even in a build without it
+        CodecOptions options = CodecRegistry.ENCODE_SET.contains(key) ? options(f, key) : CodecOptions.NONE;
         conversions.checkEncodable(key, "format");
-        CodecOptions options = options(f, key);
         List<String> spaces = f.strings("spaces");
         SchemaModel model = models.read(call.projectId(), spaces);
         LossinessLedger ledger = new LossinessLedger();
