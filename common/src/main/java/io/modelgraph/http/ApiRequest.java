@@ -31,10 +31,12 @@ public final class ApiRequest {
     private final Map<String, String> jwtClaims;
     private final Map<String, Object> authorizerContext;
     private final String requestId;
+    private final String routeKey;
     private JsonNode parsedBody;
 
     private ApiRequest(String method, String path, Map<String, String> pathParams, QueryParams query, Headers headers,
-            byte[] body, Map<String, String> jwtClaims, Map<String, Object> authorizerContext, String requestId) {
+            byte[] body, Map<String, String> jwtClaims, Map<String, Object> authorizerContext, String requestId,
+            String routeKey) {
         this.method = method;
         this.path = path;
         this.pathParams = pathParams;
@@ -44,6 +46,7 @@ public final class ApiRequest {
         this.jwtClaims = jwtClaims;
         this.authorizerContext = authorizerContext;
         this.requestId = requestId;
+        this.routeKey = routeKey;
     }
 
     public static ApiRequest from(APIGatewayV2HTTPEvent event) {
@@ -69,7 +72,8 @@ public final class ApiRequest {
                 QueryParams.parse(event.getRawQueryString(), event.getQueryStringParameters()),
                 Headers.of(event.getHeaders()),
                 decodeBody(event.getBody(), event.getIsBase64Encoded()),
-                jwt, lambda, ctx == null || ctx.getRequestId() == null ? "" : ctx.getRequestId());
+                jwt, lambda, ctx == null || ctx.getRequestId() == null ? "" : ctx.getRequestId(),
+                event.getRouteKey() == null ? "" : event.getRouteKey());
     }
 
     private static String routeMethod(String routeKey) {
@@ -96,7 +100,7 @@ public final class ApiRequest {
     /** Path parameters resolved by the router when the event did not carry them. */
     ApiRequest withPathParams(Map<String, String> params) {
         ApiRequest copy = new ApiRequest(method, path, Map.copyOf(params), query, headers, body, jwtClaims,
-                authorizerContext, requestId);
+                authorizerContext, requestId, routeKey);
         copy.parsedBody = parsedBody;
         return copy;
     }
@@ -111,6 +115,11 @@ public final class ApiRequest {
 
     public String requestId() {
         return requestId;
+    }
+
+    /** The route key API Gateway matched ({@code GET /v1/{projectId}/fetchNode}); empty or {@code $default} otherwise. */
+    public String routeKey() {
+        return routeKey;
     }
 
     public Headers headers() {

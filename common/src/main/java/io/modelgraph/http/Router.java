@@ -43,11 +43,23 @@ public final class Router {
         Route route = null;
         try {
             Optional<Map<String, String>> params = Optional.empty();
+            // The gateway already chose a route: honour it, so overlapping templates resolve as on AWS.
             for (Route candidate : routes) {
-                params = candidate.match(request.method(), request.path());
-                if (params.isPresent()) {
-                    route = candidate;
+                if (candidate.routeKey().equals(request.routeKey())) {
+                    params = candidate.match(request.method(), request.path());
+                    if (params.isPresent()) {
+                        route = candidate;
+                    }
                     break;
+                }
+            }
+            if (route == null) {
+                for (Route candidate : routes) {
+                    params = candidate.match(request.method(), request.path());
+                    if (params.isPresent()) {
+                        route = candidate;
+                        break;
+                    }
                 }
             }
             if (route == null) {

@@ -1,0 +1,84 @@
+package io.modelgraph.apikeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.auth.ApiKeyStore;
+import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.embedded.EmbeddedAws;
+import io.modelgraph.graphapi.GraphHandler;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** POST/GET/DELETE /v1/{projectId}/apiKeys through the graph handler on the real DynamoDB Local. */
+class ApiKeyRoutesTest {
+    private static Services services;
+    private static GraphHandler handler;
+    private final String project = UUID.randomUUID().toString().replace("-", "");
+
+    @BeforeAll
+    static void stores() {
+        EmbeddedAws aws = EmbeddedAws.shared();
+        StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+        services = Services.of(config, Settings.from(Map.of()).withPagingSecret("test"));
+        Tables.ensure(services.dynamo(), services.s3(), config);
+        handler = new GraphHandler(services);
+    }
+
+    private JsonNode call(String method, String path, String body, String role, int expectStatus) throws Exception {
+        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(method).withPath(path).build();
+        var jwt = APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(Map.of("sub", "alice",
+                RoleClaim.NAME, project + ":" + role)).build();
+        var event = APIGatewayV2HTTPEvent.builder().withRawPath(path).withRawQueryString("")
+                .withHeaders(Map.of("content-type", "application/json")).withBody(body)
+                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http)
+                        .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder().withJwt(jwt).build())
+                        .build())
+                .build();
+        var response = handler.handleRequest(event, null);
+        assertEquals(expectStatus, response.getStatusCode(), response.getBody());
+        return Json.parse(response.getBody());
+    }
+
+    @Test
+    void createShowsTheKeyOnceListHidesItRevokeMarksIt() throws Exception {
+        JsonNode created = call("POST", "/v1/" + project + "/apiKeys", "{\"label\":\"ci\",\"role\":\"Viewer\"}",
+                "Admin", 200).get("data");
+        String key = created.get("key").asText();
+        String id = created.get("id").asText();
+        assertTrue(key.startsWith("mgk_"));
+        assertTrue(new ApiKeyStore(services.dynamo(), services.stores().apiKeyTable())
+                .findByHash(ApiKeyStore.sha256(key)).isPresent(), "only the hash is stored, and it resolves");
+
+        JsonNode listed = call("GET", "/v1/" + project + "/apiKeys", null, "Admin", 200).get("data");
+        assertEquals(1, listed.size());
+        assertEquals(id, listed.get(0).get("id").asText());
+        assertFalse(listed.get(0).has("key"), "the key is never listed");
+        assertFalse(listed.toString().contains(key));
+
+        call("DELETE", "/v1/" + project + "/apiKeys/" + id, null, "Admin", 200);
+        assertTrue(call("GET", "/v1/" + project + "/apiKeys", null, "Admin", 200).get("data").get(0).get("revoked")
+                .asBoolean());
+        call("DELETE", "/v1/" + project + "/apiKeys/no-such-key", null, "Admin", 404);
+    }
+
+    @Test
+    void onlyAdminsManageKeysAndBadRolesWriteNothing() throws Exception {
+        call("POST", "/v1/" + project + "/apiKeys", "{\"role\":\"Viewer\"}", "Editor", 401);
+        call("GET", "/v1/" + project + "/apiKeys", null, "Viewer", 401);
+        JsonNode bad = call("POST", "/v1/" + project + "/apiKeys", "{\"role\":\"Owner\"}", "Admin", 400);
+        assertTrue(bad.get("error").get("message").asText().contains("body.role"));
+        call("POST", "/v1/" + project + "/apiKeys", "{\"label\":\"x\"}", "Admin", 400);
+        assertEquals(0, call("GET", "/v1/" + project + "/apiKeys", null, "Admin", 200).get("data").size());
+    }
+}

@@ -1,0 +1,190 @@
+package io.modelgraph.local;
+
+import io.modelgraph.auth.ProjectId;
+import io.modelgraph.auth.Role;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls]}
+ * serves every route on 127.0.0.1; {@code ... token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]}
+ * prints a JWT alone on stdout. Bad arguments print the usage on stderr and exit 2. See docs/local.md.
+ */
+public final class Main {
+    public static final int DEFAULT_PORT = 3000;
+
+    static final String USAGE = String.join("\n",
+            "Usage:",
+            "  java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls]",
+            "      Serves every route on http://127.0.0.1:N (default 3000) like API Gateway would.",
+            "      --in-memory keeps the stores in memory; the signing key always lives in the data directory",
+            "      (default ./.data). --allow-loopback-urls lets merge fetch from 127.0.0.1 (local runs only).",
+            "  java -jar local/target/modelgraph-local.jar token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]",
+            "      Prints a JWT for project P (32 lowercase hex characters) alone on stdout.",
+            "");
+
+    /** Thrown for bad arguments: usage on stderr, exit 2. */
+    static final class UsageError extends Exception {
+        UsageError(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    record TokenOptions(String project, Role role, String subject, Path dataDir) {
+    }
+
+    public static void main(String[] args) {
+        // DynamoDB Local leaves non-daemon threads behind: every way out ends in System.exit.
+        int code;
+        try {
+            code = run(args, System.out, System.err, System.getenv());
+        } catch (Throwable t) {
+            System.err.println("modelgraph-local: " + t);
+            t.printStackTrace(System.err);
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    /** Runs a command; for the serve command this returns only if start-up fails. */
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) throws Exception {
+        if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
+            out.print(USAGE);
+            return 0;
+        }
+        try {
+            if (args.length > 0 && args[0].equals("token")) {
+                TokenOptions options = parseToken(args);
+                out.println(token(options));
+                return 0;
+            }
+            LocalServer.Options options = parseServe(args);
+            serve(options, out, err, env);
+            return 0;
+        } catch (UsageError e) {
+            err.println("modelgraph-local: " + e.getMessage());
+            err.print(USAGE);
+            return 2;
+        }
+    }
+
+    static String token(TokenOptions options) {
+        LocalIssuer issuer = LocalIssuer.of(new DataDir(options.dataDir()), Clock.systemUTC());
+        return issuer.mint(options.subject(), options.project(), options.role());
+    }
+
+    private static void serve(LocalServer.Options options, PrintStream out, PrintStream err, Map<String, String> env)
+            throws Exception {
+        long started = System.nanoTime();
+        LocalServer server = LocalServer.start(options, env, out);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "modelgraph-local-stop"));
+        out.println("Listening on " + server.baseUrl());
+        out.print(server.banner(server.demoToken()));
+        out.printf("Started in %d ms. Ctrl-C stops.%n", (System.nanoTime() - started) / 1_000_000);
+        out.flush();
+        new CountDownLatch(1).await(); // until the JVM is stopped; the hook closes the server
+    }
+
+    static LocalServer.Options parseServe(String[] args) throws UsageError {
+        int port = DEFAULT_PORT;
+        boolean inMemory = false;
+        boolean loopback = false;
+        Path dataDir = DataDir.DEFAULT;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port":
+                    port = port(value(args, i++));
+                    break;
+                case "--in-memory":
+                    inMemory = true;
+                    break;
+                case "--allow-loopback-urls":
+                    loopback = true;
+                    break;
+                case "--data-dir":
+                    dataDir = path(value(args, i++));
+                    break;
+                default:
+                    throw new UsageError("unknown argument '" + args[i] + "'");
+            }
+        }
+        return new LocalServer.Options(port, inMemory, dataDir, loopback);
+    }
+
+    static TokenOptions parseToken(String[] args) throws UsageError {
+        String project = null;
+        Role role = null;
+        String subject = "local-user";
+        Path dataDir = DataDir.DEFAULT;
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--project":
+                    project = value(args, i++);
+                    if (!ProjectId.isValid(project)) {
+                        throw new UsageError("--project must be 32 lowercase hex characters, got '" + project + "'");
+                    }
+                    break;
+                case "--role":
+                    String text = value(args, i++);
+                    Optional<Role> parsed = Role.parse(text);
+                    if (parsed.isEmpty()) {
+                        throw new UsageError("--role must be Viewer, Editor or Admin, got '" + text + "'");
+                    }
+                    role = parsed.get();
+                    break;
+                case "--subject":
+                    subject = value(args, i++);
+                    if (subject.isBlank()) {
+                        throw new UsageError("--subject must not be blank");
+                    }
+                    break;
+                case "--data-dir":
+                    dataDir = path(value(args, i++));
+                    break;
+                default:
+                    throw new UsageError("unknown argument '" + args[i] + "' for token");
+            }
+        }
+        if (project == null) {
+            throw new UsageError("token needs --project");
+        }
+        if (role == null) {
+            throw new UsageError("token needs --role");
+        }
+        return new TokenOptions(project, role, subject, dataDir);
+    }
+
+    private static String value(String[] args, int i) throws UsageError {
+        if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+            throw new UsageError(args[i] + " needs a value");
+        }
+        return args[i + 1];
+    }
+
+    private static int port(String text) throws UsageError {
+        try {
+            int port = Integer.parseInt(text);
+            if (port < 0 || port > 65535) {
+                throw new UsageError("--port must be between 0 and 65535, got " + port);
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new UsageError("--port must be a number, got '" + text + "'");
+        }
+    }
+
+    private static Path path(String text) throws UsageError {
+        try {
+            return Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new UsageError("not a path: '" + text + "'");
+        }
+    }
+
+    private Main() {
+    }
+}

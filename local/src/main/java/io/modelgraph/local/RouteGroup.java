@@ -1,0 +1,41 @@
+package io.modelgraph.local;
+
+import io.modelgraph.exchange.ExchangeHandler;
+import io.modelgraph.graphapi.GraphHandler;
+import io.modelgraph.http.HttpApiHandler;
+import io.modelgraph.http.Route;
+import io.modelgraph.http.Router;
+import io.modelgraph.integrations.IntegrationsHandler;
+import io.modelgraph.platform.Services;
+import io.modelgraph.transform.TransformHandler;
+import java.util.List;
+
+/**
+ * One route group: its Lambda handler (one {@code AWS::Serverless::Function} in template.yaml, module
+ * {@code functions/<name>}) and its router. Routes are never listed here: they are read from each
+ * handler's {@link Router#routes()}, so a route added to a handler is served and checked at once.
+ */
+public record RouteGroup(String name, HttpApiHandler handler, Router router) {
+
+    public List<Route> routes() {
+        return router.routes();
+    }
+
+    /** The handler class as template.yaml names it: {@code <class>::handleRequest}. */
+    public String handlerClass() {
+        return handler.getClass().getName();
+    }
+
+    /** Every route group of the service, each handler built on {@code services}. */
+    public static List<RouteGroup> all(Services services) {
+        GraphHandler graph = new GraphHandler(services);
+        ExchangeHandler exchange = new ExchangeHandler(services);
+        TransformHandler transform = new TransformHandler(services);
+        IntegrationsHandler integrations = new IntegrationsHandler(services);
+        return List.of(
+                new RouteGroup("graph", graph, graph.router()),
+                new RouteGroup("exchange", exchange, exchange.router()),
+                new RouteGroup("transform", transform, transform.router()),
+                new RouteGroup("integrations", integrations, integrations.router()));
+    }
+}

@@ -1,0 +1,251 @@
+package io.modelgraph.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.modelgraph.auth.CredentialKind;
+import io.modelgraph.http.Route;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+
+/**
+ * template.yaml against the code: every route of every handler is an HttpApi event of its group's function
+ * (and nothing else is), API-key routes use the Lambda authorizer and the others the JWT authorizer, the
+ * functions run with SnapStart on published versions, and the tables are those of {@link Tables}.
+ */
+class TemplateTest {
+    static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+    static JsonNode template;
+    static JsonNode resources;
+
+    @BeforeAll
+    static void read() throws IOException {
+        template = new YAMLMapper().readTree(ROOT.resolve("template.yaml").toFile());
+        resources = template.get("Resources");
+    }
+
+    private static Map<String, JsonNode> ofType(String type) {
+        Map<String, JsonNode> out = new TreeMap<>();
+        resources.fields().forEachRemaining(e -> {
+            if (type.equals(e.getValue().path("Type").asText())) {
+                out.put(e.getKey(), e.getValue());
+            }
+        });
+        return out;
+    }
+
+    private static Map.Entry<String, JsonNode> functionWithHandler(String handler) {
+        for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
+            if (f.getValue().path("Properties").path("Handler").asText().equals(handler)) {
+                return f;
+            }
+        }
+        throw new AssertionError("template.yaml has no AWS::Serverless::Function with Handler " + handler);
+    }
+
+    /** An event entry to paste into template.yaml for a route that is missing there. */
+    static String eventYaml(Route r) {
+        StringBuilder name = new StringBuilder(r.method().charAt(0) + r.method().substring(1).toLowerCase(Locale.ROOT));
+        for (String seg : r.template().split("/")) {
+            String s = seg.replaceAll("[{}]", "").replaceAll("[^A-Za-z0-9]", "");
+            if (!s.isEmpty() && !s.equals("projectId")) {
+                name.append(Character.toUpperCase(s.charAt(0))).append(s.substring(1));
+            }
+        }
+        String auth = r.credential() == CredentialKind.API_KEY
+                ? "\n            Auth:\n              Authorizer: ApiKeyAuthorizer" : "";
+        return "        " + name + ":\n          Type: HttpApi\n          Properties:\n            ApiId:\n              Ref: Api\n"
+                + "            Method: " + r.method() + "\n            Path: " + r.template() + auth + "\n";
+    }
+
+    @Test
+    void everyRouteOfEveryHandlerIsAnEventOfItsFunctionWithTheRightAuthorizer() {
+        List<String> problems = new ArrayList<>();
+        for (RouteGroup group : TestStack.server().groups()) {
+            if (group.name().equals("probe")) {
+                continue;
+            }
+            Map.Entry<String, JsonNode> fn = functionWithHandler(group.handlerClass() + "::handleRequest");
+            JsonNode props = fn.getValue().path("Properties");
+            assertEquals("functions/" + group.name() + "/target/function-" + group.name() + "-0.1.0-SNAPSHOT-lambda.jar",
+                    props.path("CodeUri").asText(), fn.getKey());
+            assertTrue(Files.exists(ROOT.resolve("functions").resolve(group.name()).resolve("pom.xml")), group.name());
+
+            Map<String, JsonNode> events = new LinkedHashMap<>();
+            props.path("Events").fields().forEachRemaining(e -> {
+                JsonNode p = e.getValue().path("Properties");
+                assertEquals("HttpApi", e.getValue().path("Type").asText(), e.getKey());
+                assertEquals("Api", p.path("ApiId").path("Ref").asText(), e.getKey());
+                events.put(p.path("Method").asText().toUpperCase(Locale.ROOT) + " " + p.path("Path").asText(), p);
+            });
+            Set<String> routeKeys = new TreeSet<>();
+            for (Route r : group.routes()) {
+                routeKeys.add(r.routeKey());
+                JsonNode event = events.get(r.routeKey());
+                if (event == null) {
+                    problems.add(fn.getKey() + " lacks " + r.routeKey() + "; add under Events:\n" + eventYaml(r));
+                    continue;
+                }
+                String authorizer = event.path("Auth").path("Authorizer").asText("");
+                if (r.credential() == CredentialKind.API_KEY) {
+                    if (!authorizer.equals("ApiKeyAuthorizer")) {
+                        problems.add(r.routeKey() + " takes API keys: give it Auth: {Authorizer: ApiKeyAuthorizer}");
+                    }
+                } else if (!authorizer.isEmpty() && !authorizer.equals("JwtAuthorizer")) {
+                    problems.add(r.routeKey() + " takes user JWTs: leave Auth out (JwtAuthorizer is the default)");
+                }
+            }
+            for (String key : events.keySet()) {
+                if (!routeKeys.contains(key)) {
+                    problems.add(fn.getKey() + " has an event " + key + " that no route of " + group.handlerClass()
+                            + " serves");
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void theHttpApiDefaultsToTheJwtAuthorizerAndTheApiKeyAuthorizerNeitherCachesNorPrefilters() {
+        Map<String, JsonNode> apis = ofType("AWS::Serverless::HttpApi");
+        assertEquals(Set.of("Api"), apis.keySet());
+        JsonNode auth = apis.get("Api").path("Properties").path("Auth");
+        assertEquals("JwtAuthorizer", auth.path("DefaultAuthorizer").asText());
+        JsonNode jwt = auth.path("Authorizers").path("JwtAuthorizer");
+        assertEquals("$request.header.Authorization", jwt.path("IdentitySource").asText());
+        assertEquals("JwtIssuer", jwt.path("JwtConfiguration").path("issuer").path("Ref").asText());
+        assertEquals("JwtAudience", jwt.path("JwtConfiguration").path("audience").get(0).path("Ref").asText());
+        assertNotNull(template.path("Parameters").get("JwtIssuer"));
+        assertNotNull(template.path("Parameters").get("JwtAudience"));
+
+        JsonNode key = auth.path("Authorizers").path("ApiKeyAuthorizer");
+        assertEquals("AuthorizerFunction.Alias", key.path("FunctionArn").path("Ref").asText());
+        assertEquals("2.0", key.path("AuthorizerPayloadFormatVersion").asText());
+        assertTrue(key.path("EnableSimpleResponses").asBoolean());
+        assertEquals(0, key.path("Identity").path("ReauthorizeEvery").asInt(-1));
+        for (String source : List.of("Headers", "QueryStrings", "StageVariables", "Context")) {
+            assertFalse(key.path("Identity").has(source), "an identity source would let API Gateway answer a bare 401");
+        }
+        assertEquals("io.modelgraph.authorizer.ApiKeyAuthorizerHandler::handleRequest",
+                resources.path("AuthorizerFunction").path("Properties").path("Handler").asText());
+    }
+
+    @Test
+    void functionsUseSnapStartOnPublishedVersionsAndAJavaRuntime() {
+        JsonNode globals = template.path("Globals").path("Function");
+        for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
+            JsonNode p = f.getValue().path("Properties");
+            JsonNode snap = p.has("SnapStart") ? p.get("SnapStart") : globals.path("SnapStart");
+            assertEquals("PublishedVersions", snap.path("ApplyOn").asText(), f.getKey());
+            String alias = p.has("AutoPublishAlias") ? p.get("AutoPublishAlias").asText() : globals.path("AutoPublishAlias").asText();
+            assertFalse(alias.isBlank(), f.getKey());
+            String runtime = p.has("Runtime") ? p.get("Runtime").asText() : globals.path("Runtime").asText();
+            assertTrue(runtime.matches("java(17|21|25)"), runtime);
+            int timeout = p.has("Timeout") ? p.get("Timeout").asInt() : globals.path("Timeout").asInt();
+            assertTrue(timeout > 0 && timeout <= 30, "API Gateway gives up after 30 s: " + f.getKey());
+        }
+        JsonNode env = globals.path("Environment").path("Variables");
+        for (String name : List.of(StoreConfig.ENV_GRAPH_TABLE, StoreConfig.ENV_HISTORY_TABLE,
+                StoreConfig.ENV_APIKEY_TABLE, StoreConfig.ENV_BUCKET)) {
+            assertTrue(env.path(name).has("Ref"), name);
+        }
+    }
+
+    @Test
+    void theAuthorizerMayOnlyReadAndStampApiKeys() {
+        JsonNode policies = resources.path("AuthorizerFunction").path("Properties").path("Policies");
+        assertEquals(1, policies.size());
+        JsonNode statements = policies.get(0).path("Statement");
+        assertEquals(1, statements.size());
+        JsonNode s = statements.get(0);
+        Set<String> actions = new TreeSet<>();
+        s.path("Action").forEach(a -> actions.add(a.asText()));
+        assertEquals(Set.of("dynamodb:GetItem", "dynamodb:UpdateItem"), actions);
+        assertEquals(List.of("ApiKeyTable", "Arn"), List.of(s.path("Resource").path("Fn::GetAtt").get(0).asText(),
+                s.path("Resource").path("Fn::GetAtt").get(1).asText()));
+    }
+
+    @Test
+    void theBucketIsPrivateAndEncrypted() {
+        Map<String, JsonNode> buckets = ofType("AWS::S3::Bucket");
+        assertEquals(1, buckets.size());
+        JsonNode b = buckets.values().iterator().next().path("Properties");
+        JsonNode block = b.path("PublicAccessBlockConfiguration");
+        for (String f : List.of("BlockPublicAcls", "BlockPublicPolicy", "IgnorePublicAcls", "RestrictPublicBuckets")) {
+            assertTrue(block.path(f).asBoolean(), f);
+        }
+        assertFalse(b.path("BucketEncryption").path("ServerSideEncryptionConfiguration").isEmpty());
+        assertEquals("BlobBucket", template.path("Globals").path("Function").path("Environment").path("Variables")
+                .path(StoreConfig.ENV_BUCKET).path("Ref").asText());
+    }
+
+    @Test
+    void theTablesAreThoseOfTablesDefinitions() {
+        StoreConfig config = StoreConfig.from(Map.of());
+        JsonNode env = template.path("Globals").path("Function").path("Environment").path("Variables");
+        Map<String, String> logicalByName = Map.of(
+                config.graphTable(), env.path(StoreConfig.ENV_GRAPH_TABLE).path("Ref").asText(),
+                config.historyTable(), env.path(StoreConfig.ENV_HISTORY_TABLE).path("Ref").asText(),
+                config.apiKeyTable(), env.path(StoreConfig.ENV_APIKEY_TABLE).path("Ref").asText());
+        List<CreateTableRequest> definitions = Tables.definitions(config);
+        assertEquals(definitions.size(), ofType("AWS::DynamoDB::Table").size());
+        for (CreateTableRequest def : definitions) {
+            String logical = logicalByName.get(def.tableName());
+            JsonNode t = resources.path(logical);
+            assertEquals("AWS::DynamoDB::Table", t.path("Type").asText(), def.tableName() + " -> " + logical);
+            JsonNode p = t.path("Properties");
+            assertEquals(def.billingModeAsString(), p.path("BillingMode").asText(), logical);
+            Map<String, String> attrs = new TreeMap<>();
+            p.path("AttributeDefinitions").forEach(a -> attrs.put(a.path("AttributeName").asText(),
+                    a.path("AttributeType").asText()));
+            Map<String, String> want = new TreeMap<>();
+            def.attributeDefinitions().forEach(a -> want.put(a.attributeName(), a.attributeTypeAsString()));
+            assertEquals(want, attrs, logical + " AttributeDefinitions");
+            assertEquals(keys(def.keySchema()), keys(p.path("KeySchema")), logical + " KeySchema");
+            Map<String, String> indexes = new TreeMap<>();
+            p.path("GlobalSecondaryIndexes").forEach(i -> indexes.put(i.path("IndexName").asText(),
+                    keys(i.path("KeySchema")) + " " + i.path("Projection").path("ProjectionType").asText()));
+            Map<String, String> wantIndexes = new TreeMap<>();
+            for (GlobalSecondaryIndex i : def.globalSecondaryIndexes()) {
+                wantIndexes.put(i.indexName(), keys(i.keySchema()) + " " + i.projection().projectionTypeAsString());
+            }
+            assertEquals(wantIndexes, indexes, logical + " GlobalSecondaryIndexes");
+        }
+    }
+
+    private static String keys(List<KeySchemaElement> schema) {
+        List<String> out = new ArrayList<>();
+        schema.forEach(k -> out.add(k.attributeName() + ":" + k.keyTypeAsString()));
+        return out.toString();
+    }
+
+    private static String keys(JsonNode schema) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<JsonNode> it = schema.elements(); it.hasNext();) {
+            JsonNode k = it.next();
+            out.add(k.path("AttributeName").asText() + ":" + k.path("KeyType").asText());
+        }
+        return out.toString();
+    }
+}
