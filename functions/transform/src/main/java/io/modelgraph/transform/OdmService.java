@@ -65,8 +65,8 @@ public final class OdmService {
             try {
                 payload.set("schema", converter.convert(entities.get(0), ledger));
             } catch (SchemaSyntaxException e) {
-                throw new TransformFailure(400, List.of(new ErrorEntry("entities[0]" + (e.path().equals("$") ? ""
-                        : " " + e.path()), "Could not parse the 'odm' schema: " + e.getMessage())), ledger.entries());
+                throw new TransformFailure(400, List.of(new ErrorEntry(e.path(),
+                        "Could not parse the 'odm' schema: " + e.getMessage())), ledger.entries());
             }
             return Reply.transform(payload, ledger.entries());
         }

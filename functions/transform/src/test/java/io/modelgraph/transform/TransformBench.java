@@ -34,6 +34,29 @@ public final class TransformBench {
             report("odm/convert", round, t1 - t0, converted);
         }
         for (int round = 1; round <= rounds; round++) {
+            // the same work without the store: codec decode, mapper change set against an empty graph, encode
+            var codec = new io.modelgraph.codec.jsonschema.JsonSchemaCodec();
+            var ledger = new io.modelgraph.ledger.LossinessLedger();
+            long t0 = System.nanoTime();
+            io.modelgraph.schema.SchemaModel model;
+            try {
+                model = codec.decode(jsonSchema, io.modelgraph.codec.CodecOptions.NONE, ledger);
+            } catch (io.modelgraph.codec.SchemaSyntaxException e) {
+                throw new IllegalStateException(e);
+            }
+            long t1 = System.nanoTime();
+            var changes = new io.modelgraph.schema.graph.ModelGraphMapper().toChanges(model,
+                    new io.modelgraph.graph.GraphSnapshot(java.util.List.of(), java.util.List.of(), java.util.List.of(),
+                            java.util.List.of()), java.util.List.of("space"), () -> java.util.UUID.randomUUID().toString());
+            long t2 = System.nanoTime();
+            codec.encode(model, io.modelgraph.codec.CodecOptions.NONE, ledger);
+            long t3 = System.nanoTime();
+            report("jsonschema decode (codec only)", round, t1 - t0, ENTITIES);
+            report("mapper change set (" + (changes.nodes().size() + changes.relations().size()
+                    + changes.mixinValues().size()) + " writes)", round, t2 - t1, ENTITIES);
+            report("jsonschema encode (codec only)", round, t3 - t2, ENTITIES);
+        }
+        for (int round = 1; round <= rounds; round++) {
             TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
             ObjectNode importBody = Json.object().put("format", "jsonschema").put("schema", jsonSchema);
             long t0 = System.nanoTime();
