@@ -20,10 +20,7 @@ public final class AwsClients {
     public static DynamoDbClient dynamo(StoreConfig config) {
         var builder = DynamoDbClient.builder()
                 .region(Region.of(config.region()))
-                .credentialsProvider(config.dynamoEndpoint().isPresent() && !hasEnvironmentKeys()
-                        ? StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_DYNAMO_ACCESS_KEY,
-                                LOCAL_SECRET_KEY))
-                        : credentials(config.dynamoEndpoint().isPresent()))
+                .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
                 .httpClient(http());
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
@@ -47,12 +44,8 @@ public final class AwsClients {
     }
 
     /** On Lambda the runtime sets the environment variables; an endpoint override without them means a local store. */
-    private static boolean hasEnvironmentKeys() {
-        return System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null;
-    }
-
     private static AwsCredentialsProvider credentials(boolean localEndpoint) {
-        if (hasEnvironmentKeys()) {
+        if (System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null) {
             return EnvironmentVariableCredentialsProvider.create();
         }
         if (localEndpoint) {
@@ -61,11 +54,11 @@ public final class AwsClients {
         return DefaultCredentialsProvider.builder().build();
     }
 
-    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local accepts any. */
-    public static final String LOCAL_ACCESS_KEY = "modelgraph-local";
-    public static final String LOCAL_SECRET_KEY = "modelgraph-local-secret";
-    /** DynamoDB Local 2.x refuses access key ids that are not purely letters and digits ("modelgraph-local" fails). */
-    public static final String LOCAL_DYNAMO_ACCESS_KEY = "modelgraphlocal";
+    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local 2.x accepts only letters and digits. */
+    public static final String LOCAL_ACCESS_KEY = "modelgraphlocal";
+    public static final String LOCAL_SECRET_KEY = "modelgraphlocalsecret";
+    /** The key id DynamoDB Local clients use (the graph branch's name for it; the same alphanumeric key). */
+    public static final String LOCAL_DYNAMO_ACCESS_KEY = LOCAL_ACCESS_KEY;
 
     private AwsClients() {
     }

@@ -22,8 +22,8 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
  * starts its own with a data directory.
  */
 public final class EmbeddedAws implements AutoCloseable {
-    public static final String ACCESS_KEY = "modelgraph-local";
-    public static final String SECRET_KEY = "modelgraph-local-secret";
+    public static final String ACCESS_KEY = "modelgraphlocal";
+    public static final String SECRET_KEY = "modelgraphlocalsecret";
 
     private static EmbeddedAws shared;
 
@@ -52,7 +52,7 @@ public final class EmbeddedAws implements AutoCloseable {
     /** Starts both servers; with a data directory they keep their data there, else in memory. */
     public static EmbeddedAws start(Optional<Path> dataDir) {
         try {
-            // DynamoDB Local unpacks its sqlite native library there and fails if the directory is missing
+            // DynamoDB Local unpacks its sqlite natives there and fails if the folder is missing.
             String sqliteDir = System.getProperty("org.sqlite.tmpdir");
             if (sqliteDir != null && !sqliteDir.isBlank()) {
                 Files.createDirectories(Path.of(sqliteDir));
