@@ -103,7 +103,7 @@ public final class GraphBench {
                     .region(Region.US_EAST_1)
                     .endpointOverride(aws.dynamoEndpoint())
                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
-                            AwsClients.LOCAL_DYNAMO_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
+                            AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
                     .httpClient(UrlConnectionHttpClient.builder().build())
                     .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
                     .build();
