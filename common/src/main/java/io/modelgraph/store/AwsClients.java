@@ -57,8 +57,6 @@ public final class AwsClients {
     /** Fixed keys the embedded S3 server is configured with; DynamoDB Local 2.x accepts only letters and digits. */
     public static final String LOCAL_ACCESS_KEY = "modelgraphlocal";
     public static final String LOCAL_SECRET_KEY = "modelgraphlocalsecret";
-    /** The key id DynamoDB Local clients use (the graph branch's name for it; the same alphanumeric key). */
-    public static final String LOCAL_DYNAMO_ACCESS_KEY = LOCAL_ACCESS_KEY;
 
     private AwsClients() {
     }
