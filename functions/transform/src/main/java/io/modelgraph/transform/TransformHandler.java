@@ -1,5 +1,11 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.auth.Role;
+import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.odm.OdmCodec;
+import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
@@ -7,7 +13,11 @@ import io.modelgraph.platform.Services;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Lambda handler of the /graph/transform route group. */
+/**
+ * Lambda handler of the /graph/transform route group. Each route states the least role the seed gives
+ * it; rules that depend on the body (dry runs, the ai mapping kind) raise it inside the service with
+ * {@code call.require}. docs/transform.md describes the routes.
+ */
 public final class TransformHandler extends HttpApiHandler {
     /**
      * Built once per container while the runtime constructs the handler (the init phase, which SnapStart
@@ -34,9 +44,36 @@ public final class TransformHandler extends HttpApiHandler {
         return router;
     }
 
-    static Router routes(Services services) {
-        List<Route> routes = new ArrayList<>();
+    /** The codecs this function carries; other keys of the API answer 501 through the registry. */
+    static CodecRegistry codecs() {
+        JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+    }
 
+    static ProjectModels projectModels(Services services) {
+        return new GraphProjectModels(GraphStore.of(services));
+    }
+
+    static Router routes(Services services) {
+        Conversions conversions = new Conversions(codecs());
+        ProjectModels models = projectModels(services);
+        SchemaIoService io = new SchemaIoService(conversions, models);
+        MappingService mapping = new MappingService(conversions, models, services.settings());
+        OdmService odm = new OdmService(new OdmConverter(), conversions, models);
+        List<Route> routes = new ArrayList<>();
+        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").role(Role.Viewer, odm::convert));
+        // Admin for a write, Viewer for a dry run: checked after the body says which
+        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}").role(Role.Viewer, odm::importOdm));
+        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}").role(Role.Admin,
+                io::importSchema));
+        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}").role(Role.Viewer,
+                io::exportSchema));
+        // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
+        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}").role(Role.Viewer, mapping::map));
+        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}").role(Role.Viewer,
+                mapping::mapImport));
+        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}").role(Role.Viewer,
+                mapping::execute));
         return new Router(routes, services.authenticator());
     }
 }

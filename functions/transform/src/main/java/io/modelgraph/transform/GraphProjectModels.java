@@ -1,0 +1,54 @@
+package io.modelgraph.transform;
+
+import io.modelgraph.graph.GraphAccess;
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.graph.ModelGraphMapper;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The project's schema over the graph store: spaces loaded whole and read through {@link ModelGraphMapper};
+ * writes planned by the mapper against what the spaces hold (so a re-import updates in place) and applied
+ * all-or-nothing through {@link GraphAccess}.
+ */
+final class GraphProjectModels implements ProjectModels {
+    private final GraphAccess graph;
+    private final ModelGraphMapper mapper = new ModelGraphMapper();
+
+    GraphProjectModels(GraphAccess graph) {
+        this.graph = graph;
+    }
+
+    @Override
+    public SchemaModel read(String projectId, List<String> spaces) {
+        return mapper.toModel(graph.load(projectId, spaces));
+    }
+
+    @Override
+    public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model) {
+        return summary(changes(projectId, spaces, model));
+    }
+
+    @Override
+    public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject) {
+        GraphChanges changes = changes(projectId, spaces, model);
+        if (!changes.isEmpty()) {
+            graph.apply(projectId, changes, subject);
+        }
+        return summary(changes);
+    }
+
+    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model) {
+        GraphSnapshot existing = graph.load(projectId, spaces);
+        List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
+        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
+    }
+
+    private static WriteSummary summary(GraphChanges c) {
+        return new WriteSummary(c.nodes().size(), c.relations().size(), c.mixinValues().size(),
+                c.removedNodeIds().size(), c.removedRelations().size());
+    }
+}

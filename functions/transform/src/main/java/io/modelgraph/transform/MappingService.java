@@ -1,0 +1,217 @@
+package io.modelgraph.transform;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.api.ErrorEntry;
+import io.modelgraph.api.Reply;
+import io.modelgraph.api.TransformFailure;
+import io.modelgraph.auth.Role;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.http.Call;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.transform.map.InferredPlanner;
+import io.modelgraph.transform.map.MappingGuide;
+import io.modelgraph.transform.plan.Plan;
+import io.modelgraph.transform.plan.PlanEngine;
+import io.modelgraph.transform.plan.PlanJson;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * schema/map, schema/mapImport and plan/execute. The ledger is one list filled in stage order: decode,
+ * plan, gate, execute, encode (the gate either passes silently or fails the call).
+ */
+public final class MappingService {
+    static final String MAP_KEYS = "Body must include 'sourceFormat' and 'sourceSchema'.";
+    static final String EXECUTE_KEYS = "Body must include 'sourceFormat', 'sourceSchema' and 'plan'.";
+    static final String AI_NO_KEY = "The 'ai' mapping kind is declined: no AI model provider key is configured on"
+            + " this server.";
+    static final String AI_NOT_IN_RELEASE = "The 'ai' mapping kind is declined: the AI model provider is not part of"
+            + " this release; use 'inferred' or 'explicit'.";
+
+    private final Conversions conversions;
+    private final ProjectModels models;
+    private final Settings settings;
+
+    public MappingService(Conversions conversions, ProjectModels models, Settings settings) {
+        this.conversions = conversions;
+        this.models = models;
+        this.settings = settings;
+    }
+
+    private record Source(String format, String schema) {
+    }
+
+    private static Source source(Fields f, String message) {
+        Optional<String> format = f.empty() ? Optional.empty() : f.nonBlank("sourceFormat");
+        Optional<String> schema = f.empty() ? Optional.empty() : f.schemaText("sourceSchema");
+        if (format.isEmpty() || schema.isEmpty()) {
+            throw TransformFailure.of("request", message);
+        }
+        return new Source(format.get(), schema.get());
+    }
+
+    private static String targetFormat(Fields f) {
+        return f.nonBlank("targetFormat").orElseThrow(() -> TransformFailure.of("targetFormat",
+                "'targetFormat' is required: the format key of the output."));
+    }
+
+    /** The ai kind needs Editor, then is declined (no provider in this release). */
+    private void declineAi(Call call) {
+        call.require(Role.Editor);
+        if (settings.aiProviderKey().isEmpty()) {
+            throw TransformFailure.of("mapping.kind", AI_NO_KEY);
+        }
+        throw new TransformFailure(501, List.of(new ErrorEntry("mapping.kind", AI_NOT_IN_RELEASE)), List.of());
+    }
+
+    // ---- schema/map ----------------------------------------------------------------------------
+
+    public Reply map(Call call) {
+        Fields f = Fields.of(call);
+        Source src = source(f, MAP_KEYS);
+        MappingSpec spec = MappingSpec.read(f);
+        if (spec.kind().equals(MappingSpec.AI)) {
+            declineAi(call);
+        }
+        String target = targetFormat(f);
+        conversions.checkDecodable(src.format(), "sourceFormat");
+        conversions.checkEncodable(target, "targetFormat");
+        boolean useProject = f.bool("useProjectAsTargetHint", false);
+        Optional<String> hintFormat = f.nonBlank("targetHintFormat");
+        Optional<String> hintSchema = f.schemaText("targetHintSchema");
+        List<String> spaces = f.strings("spaces");
+
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
+        Plan plan;
+        if (spec.kind().equals(MappingSpec.EXPLICIT)) {
+            plan = explicitPlan(spec, source, ledger);
+        } else {
+            SchemaModel hint;
+            if (useProject) {
+                if (hintFormat.isPresent() || hintSchema.isPresent()) {
+                    throw new TransformFailure(400, List.of(new ErrorEntry("useProjectAsTargetHint", "Give either an"
+                            + " inline target hint or 'useProjectAsTargetHint', not both.")), ledger.entries());
+                }
+                hint = models.read(call.projectId(), spaces);
+            } else {
+                if (hintSchema.isEmpty()) {
+                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "Inferred mapping needs a"
+                            + " target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
+                            + " true.")), ledger.entries());
+                }
+                if (hintFormat.isEmpty()) {
+                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintFormat", "'targetHintFormat' is"
+                            + " required with 'targetHintSchema'.")), ledger.entries());
+                }
+                // the hint only lends names and types: what its own decoding loses is not part of this call's ledger
+                hint = conversions.decode(hintFormat.get(), "targetHintFormat", hintSchema.get(), CodecOptions.NONE,
+                        new LossinessLedger());
+            }
+            plan = InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
+        }
+        SchemaModel mapped = gateAndExecute(plan, source, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        ObjectNode payload = Json.object();
+        payload.put("schema", text);
+        payload.set("plan", PlanJson.toJson(plan));
+        return Reply.transform(payload, ledger.entries());
+    }
+
+    private static Plan explicitPlan(MappingSpec spec, SchemaModel source, LossinessLedger ledger) {
+        try {
+            return MappingGuide.plan(spec.guide().orElseThrow(), "mapping.guide", source);
+        } catch (TransformFailure failure) {
+            throw new TransformFailure(failure.status(), failure.errors(), ledger.entries());
+        }
+    }
+
+    private static SchemaModel gateAndExecute(Plan plan, SchemaModel source, LossinessLedger ledger) {
+        PlanEngine.requirePasses(plan, source, "plan", ledger.entries());
+        return PlanEngine.execute(plan, source, ledger, "plan");
+    }
+
+    // ---- plan/execute ------------------------------------------------------------------------
+
+    public Reply execute(Call call) {
+        Fields f = Fields.of(call);
+        Source src = source(f, EXECUTE_KEYS);
+        Optional<JsonNode> planNode = f.node("plan");
+        if (planNode.isEmpty()) {
+            throw TransformFailure.of("request", EXECUTE_KEYS);
+        }
+        if (!planNode.get().isTextual()) {
+            throw TransformFailure.of("plan", "'plan' must be a string holding the plan JSON, got "
+                    + Fields.describe(planNode.get()) + ".");
+        }
+        String target = targetFormat(f);
+        conversions.checkDecodable(src.format(), "sourceFormat");
+        conversions.checkEncodable(target, "targetFormat");
+        Plan plan = PlanJson.parse(planNode.get().asText(), "plan");
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
+        SchemaModel mapped = gateAndExecute(plan, source, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        ObjectNode payload = Json.object();
+        payload.put("schema", text);
+        return Reply.transform(payload, ledger.entries());
+    }
+
+    // ---- schema/mapImport ----------------------------------------------------------------------
+
+    public Reply mapImport(Call call) {
+        Fields f = Fields.of(call);
+        Source src = source(f, MAP_KEYS);
+        MappingSpec spec = MappingSpec.read(f);
+        boolean dryRun = f.bool("dryRun", false);
+        List<String> spaces = f.strings("spaces");
+        if (spec.kind().equals(MappingSpec.AI)) {
+            if (!dryRun) {
+                call.require(Role.Admin);
+            }
+            declineAi(call);
+        }
+        if (!dryRun) {
+            call.require(Role.Admin);
+        }
+        conversions.checkDecodable(src.format(), "sourceFormat");
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel source = Conversions.stamp(conversions.decode(src.format(), "sourceFormat", src.schema(),
+                CodecOptions.NONE, ledger), src.format());
+        SchemaModel project = models.read(call.projectId(), spaces);
+        Plan plan = spec.kind().equals(MappingSpec.EXPLICIT) ? explicitPlan(spec, source, ledger)
+                : InferredPlanner.plan(source, project, spec.caseInsensitive(), ledger);
+        SchemaModel mapped = gateAndExecute(plan, source, ledger);
+        Overlay.Result merged = Overlay.onto(project, mapped);
+        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model())
+                : models.write(call.projectId(), spaces, merged.model(), call.subject());
+        ObjectNode payload = Json.object();
+        if (!dryRun) {
+            payload.put("projectId", call.projectId());
+        }
+        payload.put("dryRun", dryRun);
+        ObjectNode summary = payload.putObject("summary");
+        summary.put("types", merged.addedTypes());
+        summary.put("elements", merged.addedElements());
+        summary.put("taxonomies", merged.addedTaxonomies());
+        summary.put("matchedTypes", merged.matchedTypes());
+        summary.put("matchedElements", merged.matchedElements());
+        payload.set("changes", changesJson(changes));
+        payload.set("plan", PlanJson.toJson(plan));
+        return Reply.transform(payload, ledger.entries());
+    }
+
+    static ObjectNode changesJson(ProjectModels.WriteSummary s) {
+        ObjectNode o = Json.object();
+        o.put("nodes", s.nodes());
+        o.put("relations", s.relations());
+        o.put("mixinValues", s.mixinValues());
+        o.put("removedNodes", s.removedNodes());
+        o.put("removedRelations", s.removedRelations());
+        return o;
+    }
+}

@@ -1,0 +1,25 @@
+package io.modelgraph.transform;
+
+import io.modelgraph.schema.SchemaModel;
+import java.util.List;
+
+/**
+ * A project's schema as the transform routes see it: the graph of some spaces read as one canonical
+ * model, and a canonical model written back (update in place: re-writing the same model changes
+ * nothing). Implemented over {@link io.modelgraph.graph.GraphAccess} and the graph ↔ canonical mapping.
+ */
+public interface ProjectModels {
+
+    /** The model held by the spaces (the project's main space when {@code spaces} is empty). */
+    SchemaModel read(String projectId, List<String> spaces);
+
+    /** What writing {@code model} into the spaces would change; writes nothing. */
+    WriteSummary preview(String projectId, List<String> spaces, SchemaModel model);
+
+    /** Writes {@code model} into the spaces, all or nothing, as {@code subject}. */
+    WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject);
+
+    /** Counts of a change set: node upserts, relations, mixin values, removals. */
+    record WriteSummary(int nodes, int relations, int mixinValues, int removedNodes, int removedRelations) {
+    }
+}

@@ -1,0 +1,107 @@
+package io.modelgraph.transform;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.embedded.EmbeddedAws;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Handler-level calls against the real embedded DynamoDB Local and S3 server. */
+final class TransformCalls {
+    private static Services services;
+
+    static synchronized Services services() {
+        if (services == null) {
+            EmbeddedAws aws = EmbeddedAws.shared();
+            StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+            services = Services.of(config, Settings.from(Map.of()).withPagingSecret("test-secret"));
+            Tables.ensure(services.dynamo(), services.s3(), config);
+        }
+        return services;
+    }
+
+    /** The same stores, with an AI provider key configured. */
+    static Services servicesWithAiKey() {
+        Services s = services();
+        Settings settings = s.settings();
+        return new Services(s.stores(), s.dynamo(), s.s3(), new Settings(settings.pagingSecret(),
+                settings.allowLoopbackUrls(), settings.repoRawBaseUrl(), settings.repoToken(), Optional.of("k-test")),
+                s.clock());
+    }
+
+    static String newProjectId() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    record Result(int status, JsonNode body) {
+        boolean success() {
+            return body.path("success").asBoolean(false);
+        }
+
+        String firstPath() {
+            return body.path("errors").path(0).path("path").asText();
+        }
+
+        String firstMessage() {
+            return body.path("errors").path(0).path("message").asText();
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + body;
+        }
+    }
+
+    private final TransformHandler handler;
+    private final String projectId;
+
+    TransformCalls(TransformHandler handler, String projectId) {
+        this.handler = handler;
+        this.projectId = projectId;
+    }
+
+    TransformCalls(String projectId) {
+        this(new TransformHandler(services()), projectId);
+    }
+
+    String projectId() {
+        return projectId;
+    }
+
+    Result post(String route, String body, String role) {
+        Map<String, String> claims = role == null ? null : Map.of("sub", "tester", "exp",
+                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, projectId + ":" + role);
+        Map<String, String> headers = new HashMap<>();
+        headers.put("content-type", "application/json");
+        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("POST")
+                .withPath("/graph/transform/" + route + "/" + projectId).build();
+        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("t");
+        if (claims != null) {
+            ctx.withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                    .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims).build())
+                    .build());
+        }
+        APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
+                .withRawPath("/graph/transform/" + route + "/" + projectId).withRawQueryString("")
+                .withHeaders(headers).withBody(body).withIsBase64Encoded(false).withRequestContext(ctx.build()).build();
+        APIGatewayV2HTTPResponse response = handler.handleRequest(event, null);
+        try {
+            return new Result(response.getStatusCode(), Json.parse(response.getBody()));
+        } catch (Exception e) {
+            throw new AssertionError("Not JSON: " + response.getBody(), e);
+        }
+    }
+
+    Result post(String route, JsonNode body, String role) {
+        return post(route, Json.write(body), role);
+    }
+}
