@@ -2,6 +2,7 @@ package io.modelgraph.platform;
 
 import io.modelgraph.auth.Authenticator;
 import io.modelgraph.store.AwsClients;
+import io.modelgraph.store.LazyS3Client;
 import io.modelgraph.store.StoreConfig;
 import java.time.Clock;
 import java.util.function.Supplier;
@@ -33,7 +34,7 @@ public final class Services {
             Clock clock) {
         this.stores = stores;
         this.dynamo = dynamo;
-        this.s3 = memoize(s3);
+        this.s3 = s3;
         this.settings = settings;
         this.clock = clock;
     }
@@ -54,7 +55,7 @@ public final class Services {
     }
 
     public static Services of(StoreConfig config, Settings settings) {
-        return new Services(config, AwsClients.dynamo(config), () -> AwsClients.s3(config), settings,
+        return new Services(config, AwsClients.dynamo(config), new LazyS3Client(config), settings,
                 Clock.systemUTC());
     }
 
@@ -81,26 +82,5 @@ public final class Services {
 
     public Authenticator authenticator() {
         return new Authenticator(clock);
-    }
-
-    private static <T> Supplier<T> memoize(Supplier<T> source) {
-        return new Supplier<>() {
-            private volatile T value;
-
-            @Override
-            public T get() {
-                T v = value;
-                if (v == null) {
-                    synchronized (this) {
-                        v = value;
-                        if (v == null) {
-                            v = source.get();
-                            value = v;
-                        }
-                    }
-                }
-                return v;
-            }
-        };
     }
 }

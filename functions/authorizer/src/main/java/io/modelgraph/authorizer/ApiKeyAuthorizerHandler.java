@@ -27,8 +27,9 @@ public final class ApiKeyAuthorizerHandler
 
     private final ApiKeyVerifier verifier;
 
+    /** Used by the Lambda runtime, during the init phase (which SnapStart snapshots). */
     public ApiKeyAuthorizerHandler() {
-        this.verifier = null;
+        this.verifier = Container.VERIFIER;
     }
 
     public ApiKeyAuthorizerHandler(Services services) {
@@ -50,8 +51,7 @@ public final class ApiKeyAuthorizerHandler
             }
             Optional<String> project = Optional.ofNullable(event.getPathParameters())
                     .map(p -> p.get("projectId"));
-            verdict = (verifier != null ? verifier : Container.VERIFIER)
-                    .verify(Optional.ofNullable(headers.get("Authorization")), project);
+            verdict = verifier.verify(Optional.ofNullable(headers.get("Authorization")), project);
         } catch (RuntimeException e) {
             FatalError fatal = FatalError.record(e, Map.of("authorizer", "api-key",
                     "routeKey", String.valueOf(event.getRouteKey())));
