@@ -1,0 +1,244 @@
+package io.modelgraph.graph.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.ApiProblems;
+import io.modelgraph.graph.DefaultMixins;
+import io.modelgraph.graph.DefaultRelationGroups;
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.graph.MixinDef;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.RelationGroup;
+import io.modelgraph.store.Tables;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * {@link GraphStore#apply}: validates a whole change set against the stored graph (every problem listed by
+ * its path, such as {@code changes.relations[4]}), then writes it. Up to 100 items go in one transaction,
+ * with each existing node guarded by its version and each new node by its absence, so the set lands
+ * whole or not at all; larger sets are written with BatchWriteItem after the same validation.
+ */
+final class ChangeApplier {
+    private final GraphStore store;
+    private final String projectId;
+    private final String subject;
+
+    ChangeApplier(GraphStore store, String projectId, String subject) {
+        this.store = store;
+        this.projectId = projectId;
+        this.subject = subject;
+    }
+
+    void apply(GraphChanges changes) {
+        if (changes.isEmpty()) {
+            return;
+        }
+        String main = MainSpace.idFor(projectId);
+        GraphStore.Definitions defs = store.definitions(projectId);
+        Map<String, RelationGroup> groups = new HashMap<>();
+        DefaultRelationGroups.ALL.forEach(g -> groups.put(g.id(), g));
+        defs.groups().forEach(g -> groups.put(g.id(), g));
+        Map<String, MixinDef> mixins = new HashMap<>();
+        DefaultMixins.ALL.forEach(m -> mixins.put(m.id(), m));
+        defs.mixins().forEach(m -> mixins.put(m.id(), m));
+
+        Set<String> referenced = new HashSet<>();
+        changes.nodes().forEach(n -> {
+            referenced.add(n.id());
+            referenced.addAll(n.spaceIds());
+        });
+        changes.relations().forEach(r -> {
+            referenced.add(r.fromNodeId());
+            referenced.add(r.toNodeId());
+        });
+        changes.mixinValues().forEach(v -> referenced.add(v.nodeId()));
+        referenced.addAll(changes.removedNodeIds());
+        referenced.removeIf(id -> !GraphKeys.isId(id));
+        Map<String, Node> existing = store.nodes(projectId, referenced);
+        Map<String, Node> after = new HashMap<>(existing);
+        List<ApiProblem> problems = new ArrayList<>();
+        Instant now = store.now();
+
+        Map<String, Node> written = new LinkedHashMap<>();
+        for (int i = 0; i < changes.nodes().size(); i++) {
+            GraphChanges.NodeUpsert u = changes.nodes().get(i);
+            String path = "changes.nodes[" + i + "]";
+            if (!GraphKeys.isId(u.id())) {
+                problems.add(ApiProblem.badRequest(path + ".id", "Id must be " + GraphKeys.ID_RULE + "."));
+                continue;
+            }
+            if (u.label() == null || u.label().isBlank()) {
+                problems.add(ApiProblem.badRequest(path + ".label", "label must not be empty."));
+                continue;
+            }
+            List<String> spaces = u.spaceIds().isEmpty() ? List.of(main) : u.spaceIds();
+            if (spaces.size() > GraphStore.MAX_SPACES_PER_NODE) {
+                problems.add(ApiProblem.badRequest(path + ".spaceIds", "A node may be in at most "
+                        + GraphStore.MAX_SPACES_PER_NODE + " spaces."));
+                continue;
+            }
+            Node old = existing.get(u.id());
+            Node next = old == null
+                    ? new Node(u.id(), u.label(), u.nodeType(), spaces, now, now, subject, subject, false, 1)
+                    : new Node(u.id(), u.label(), u.nodeType(), spaces, old.createdAt(), now, old.createdBy(),
+                            subject, false, old.version() + 1);
+            after.put(u.id(), next);
+            written.put(u.id(), next);
+        }
+        for (int i = 0; i < changes.nodes().size(); i++) {
+            Node n = written.get(changes.nodes().get(i).id());
+            if (n == null) {
+                continue;
+            }
+            for (String space : n.spaceIds()) {
+                Node s = after.get(space);
+                if (!space.equals(main) && (s == null || s.deleted() || s.nodeType() != NodeType.Space)) {
+                    problems.add(ApiProblem.badRequest("changes.nodes[" + i + "].spaceIds", "'" + space
+                            + "' is not a live Space node."));
+                }
+            }
+        }
+        for (int i = 0; i < changes.removedNodeIds().size(); i++) {
+            String id = changes.removedNodeIds().get(i);
+            Node n = after.get(id);
+            String path = "changes.removedNodeIds[" + i + "]";
+            if (id.equals(main)) {
+                problems.add(ApiProblem.badRequest(path, "The main space cannot be removed."));
+            } else if (written.containsKey(id)) {
+                problems.add(ApiProblem.badRequest(path, "Node '" + id + "' is both upserted and removed."));
+            } else if (n == null || n.deleted()) {
+                problems.add(ApiProblem.badRequest(path, "No live node '" + id + "'."));
+            } else {
+                Node gone = new Node(n.id(), n.label(), n.nodeType(), n.spaceIds(), n.createdAt(), now, n.createdBy(),
+                        subject, true, n.version() + 1);
+                after.put(id, gone);
+                written.put(id, gone);
+            }
+        }
+        Map<String, Relation> relations = new LinkedHashMap<>();
+        for (int i = 0; i < changes.relations().size(); i++) {
+            Relation r = changes.relations().get(i);
+            String path = "changes.relations[" + i + "]";
+            RelationGroup g = groups.get(r.relationGroupId());
+            Node from = after.get(r.fromNodeId());
+            Node to = after.get(r.toNodeId());
+            if (!GraphKeys.isId(r.id())) {
+                problems.add(ApiProblem.badRequest(path + ".id", "Id must be " + GraphKeys.ID_RULE + "."));
+            } else if (g == null) {
+                problems.add(ApiProblem.badRequest(path + ".relationGroupId", "Unknown relation group '"
+                        + r.relationGroupId() + "'."));
+            } else if (from == null || from.deleted()) {
+                problems.add(ApiProblem.badRequest(path + ".fromNodeId", "No live node '" + r.fromNodeId() + "'."));
+            } else if (to == null || to.deleted()) {
+                problems.add(ApiProblem.badRequest(path + ".toNodeId", "No live node '" + r.toNodeId() + "'."));
+            } else if (!g.accepts(from.nodeType(), to.nodeType())) {
+                problems.add(ApiProblem.badRequest(path, "Relation group '" + g.label() + "' does not accept "
+                        + from.nodeType() + " -> " + to.nodeType() + "."));
+            } else {
+                relations.put(GraphKeys.relationSk(r.fromNodeId(), r.id()), r);
+            }
+        }
+        Map<String, MixinValue> values = new LinkedHashMap<>();
+        for (int i = 0; i < changes.mixinValues().size(); i++) {
+            MixinValue v = changes.mixinValues().get(i);
+            String path = "changes.mixinValues[" + i + "]";
+            MixinDef def = mixins.get(v.mixinId());
+            Node n = after.get(v.nodeId());
+            if (def == null) {
+                problems.add(ApiProblem.badRequest(path + ".mixinId", "Unknown mixin '" + v.mixinId() + "'."));
+            } else if (n == null || n.deleted()) {
+                problems.add(ApiProblem.badRequest(path + ".nodeId", "No live node '" + v.nodeId() + "'."));
+            } else {
+                List<String> unknown = v.columns().keySet().stream().filter(c -> def.column(c).isEmpty()).toList();
+                if (!unknown.isEmpty()) {
+                    problems.add(ApiProblem.badRequest(path + ".columns", "Mixin '" + def.id()
+                            + "' has no column(s) " + unknown + "."));
+                } else {
+                    values.merge(v.nodeId() + "#" + v.mixinId(), v, ChangeApplier::merge);
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ApiProblems(400, problems);
+        }
+        Map<String, MixinValue> stored = store.mixinValues(projectId, values.values());
+        values.replaceAll((k, v) -> stored.containsKey(k) ? merge(stored.get(k), v) : v);
+        write(existing, written, relations.values(), values.values(), changes.removedRelations(), now);
+    }
+
+    private static MixinValue merge(MixinValue base, MixinValue more) {
+        Map<String, JsonNode> columns = new LinkedHashMap<>(base.columns());
+        columns.putAll(more.columns());
+        return new MixinValue(base.nodeId(), base.mixinId(), columns);
+    }
+
+    private void write(Map<String, Node> existing, Map<String, Node> written, Iterable<Relation> relations,
+            Iterable<MixinValue> values, List<Relation> removedRelations, Instant now) {
+        List<Map<String, AttributeValue>> puts = new ArrayList<>();
+        Map<Integer, Node> guardedPuts = new HashMap<>();
+        List<Map<String, AttributeValue>> deletes = new ArrayList<>();
+        for (Node next : written.values()) {
+            List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, next);
+            guardedPuts.put(puts.size(), existing.get(next.id()));
+            puts.addAll(items);
+            Set<String> keep = new HashSet<>();
+            items.forEach(i -> keep.add(i.get(Tables.SK).s()));
+            Node old = existing.get(next.id());
+            if (old != null) {
+                for (String sk : NodeItems.memberSks(old)) {
+                    if (!keep.contains(sk)) {
+                        deletes.add(GraphStore.key(projectId, sk));
+                    }
+                }
+            }
+        }
+        relations.forEach(r -> puts.add(RelationItems.encode(projectId, r, now, subject)));
+        values.forEach(v -> puts.add(MixinValueItems.encode(projectId, v, now, subject)));
+        Set<String> removedKeys = new HashSet<>();
+        for (Relation r : removedRelations) {
+            if (GraphKeys.isId(r.fromNodeId()) && GraphKeys.isId(r.id())
+                    && removedKeys.add(GraphKeys.relationSk(r.fromNodeId(), r.id()))) {
+                deletes.add(RelationItems.key(projectId, r.fromNodeId(), r.id()));
+            }
+        }
+        if (puts.size() + deletes.size() <= GraphStore.TRANSACTION_ITEMS) {
+            List<TransactWriteItem> tx = new ArrayList<>();
+            for (int i = 0; i < puts.size(); i++) {
+                if (!guardedPuts.containsKey(i)) {
+                    tx.add(store.put(puts.get(i), null, Map.of(), Map.of()));
+                } else if (guardedPuts.get(i) == null) {
+                    tx.add(store.put(puts.get(i), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
+                } else {
+                    tx.add(store.put(puts.get(i), "#ver = :ver", Map.of("#ver", NodeItems.VERSION),
+                            Map.of(":ver", io.modelgraph.store.Attr.n(guardedPuts.get(i).version()))));
+                }
+            }
+            for (Map<String, AttributeValue> key : deletes) {
+                tx.add(TransactWriteItem.builder().delete(Delete.builder().tableName(store.table()).key(key).build())
+                        .build());
+            }
+            store.write(tx, List.of());
+            return;
+        }
+        List<WriteRequest> batch = new ArrayList<>();
+        puts.forEach(p -> batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(p).build()).build()));
+        deletes.forEach(k -> batch.add(GraphStore.deleteRequest(k)));
+        store.write(List.of(), batch);
+    }
+}

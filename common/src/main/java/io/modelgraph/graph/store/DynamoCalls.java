@@ -1,0 +1,119 @@
+package io.modelgraph.graph.store;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/** Paged Query and chunked, parallel BatchGetItem with retry of unprocessed keys: the two bulk read shapes. */
+final class DynamoCalls {
+    static final int GET_CHUNK = 100;
+    private static final int MAX_ATTEMPTS = 10;
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(4, r -> {
+        Thread t = new Thread(r, "graph-batch-get");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+
+    DynamoCalls(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    /** Every item of a query, following LastEvaluatedKey. */
+    List<Map<String, AttributeValue>> queryAll(Consumer<QueryRequest.Builder> shape) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+            shape.accept(b);
+            if (start != null) {
+                b.exclusiveStartKey(start);
+            }
+            QueryResponse page = dynamo.query(b.build());
+            out.addAll(page.items());
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return out;
+    }
+
+    /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */
+    List<Map<String, AttributeValue>> batchGet(List<Map<String, AttributeValue>> keys) {
+        // BatchGetItem refuses a request that names one key twice
+        Map<Map<String, AttributeValue>, Boolean> seen = new LinkedHashMap<>();
+        keys.forEach(k -> seen.putIfAbsent(k, Boolean.TRUE));
+        List<Map<String, AttributeValue>> distinct = new ArrayList<>(seen.keySet());
+        if (distinct.size() <= GET_CHUNK) {
+            return getChunk(distinct);
+        }
+        List<Future<List<Map<String, AttributeValue>>>> futures = new ArrayList<>();
+        for (int i = 0; i < distinct.size(); i += GET_CHUNK) {
+            List<Map<String, AttributeValue>> chunk = distinct.subList(i, Math.min(distinct.size(), i + GET_CHUNK));
+            futures.add(POOL.submit(() -> getChunk(chunk)));
+        }
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        for (Future<List<Map<String, AttributeValue>>> f : futures) {
+            try {
+                out.addAll(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while reading a batch", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
+    }
+
+    private List<Map<String, AttributeValue>> getChunk(List<Map<String, AttributeValue>> keys) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        if (keys.isEmpty()) {
+            return out;
+        }
+        Map<String, KeysAndAttributes> pending = Map.of(table,
+                KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            if (attempt > 0) {
+                sleep(attempt);
+            }
+            Map<String, KeysAndAttributes> sending = pending;
+            BatchGetItemResponse response = dynamo.batchGetItem(b -> b.requestItems(sending));
+            out.addAll(response.responses().getOrDefault(table, List.of()));
+            Map<String, KeysAndAttributes> left = response.unprocessedKeys();
+            if (left == null || left.isEmpty() || !left.containsKey(table) || left.get(table).keys().isEmpty()) {
+                return out;
+            }
+            pending = left;
+        }
+        throw new IllegalStateException("BatchGetItem left keys unprocessed after " + MAX_ATTEMPTS + " attempts");
+    }
+
+    static void sleep(int attempt) {
+        long cap = Math.min(1_000, 10L << Math.min(attempt, 10));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(cap / 2, cap + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted during retry backoff", e);
+        }
+    }
+}

@@ -1,0 +1,607 @@
+package io.modelgraph.graph.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.graph.GraphAccess;
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.graph.MixinDef;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.RelationGroup;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.store.Attr;
+import io.modelgraph.store.BatchWriter;
+import io.modelgraph.store.Tables;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * The graph of every project in one DynamoDB table (docs/graph.md "Key design"). Single-item writes are
+ * conditional on the node's {@code ver} attribute; writes touching several items go in one
+ * TransactWriteItems; bulk writes go through {@link BatchWriter}. Reads stay inside one project's
+ * partition (GetItem, BatchGetItem, Query), never Scan.
+ */
+public final class GraphStore implements GraphAccess {
+    /** A node's items (node + one per extra space) and the space checks must fit one transaction (100). */
+    public static final int MAX_SPACES_PER_NODE = 25;
+    /** One transaction's item cap; larger change sets are validated whole, then batch-written. */
+    public static final int TRANSACTION_ITEMS = 100;
+    private static final int MAX_ATTEMPTS = 8;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+    private final Clock clock;
+    private final DynamoCalls calls;
+    private final BatchWriter writer;
+    /** Projects whose main space this container has already made sure of: one conditional put each. */
+    private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
+
+    public GraphStore(DynamoDbClient dynamo, String table, Clock clock) {
+        this.dynamo = dynamo;
+        this.table = table;
+        this.clock = clock;
+        this.calls = new DynamoCalls(dynamo, table);
+        this.writer = new BatchWriter(dynamo);
+    }
+
+    public static GraphStore of(Services services) {
+        return new GraphStore(services.dynamo(), services.stores().graphTable(), services.clock());
+    }
+
+    public Instant now() {
+        return clock.instant();
+    }
+
+    // ---- main space -------------------------------------------------------------------------
+
+    /** Creates the project's main space node unless it exists; safe under concurrency (conditional put). */
+    public void ensureMainSpace(String projectId, String subject) {
+        if (mainSpaceKnown.contains(projectId)) {
+            return;
+        }
+        String id = MainSpace.idFor(projectId);
+        Instant now = clock.instant();
+        Node main = new Node(id, MainSpace.LABEL, NodeType.Space, List.of(id), now, now, subject, subject, false, 1);
+        try {
+            dynamo.putItem(b -> b.tableName(table).item(NodeItems.encode(projectId, main).get(0))
+                    .conditionExpression("attribute_not_exists(#sk)")
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
+        } catch (ConditionalCheckFailedException alreadyThere) {
+            // created by an earlier write
+        }
+        mainSpaceKnown.add(projectId);
+    }
+
+    // ---- node reads -------------------------------------------------------------------------
+
+    /** The node item, deleted or not (callers decide what a deleted node means for them). */
+    public Optional<Node> node(String projectId, String id) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
+                .consistentRead(true));
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(NodeItems.decode(r.item())) : Optional.empty();
+    }
+
+    /** The node items that exist among {@code ids}, deleted or not, by id. One item read per id. */
+    public Map<String, Node> nodes(String projectId, Collection<String> ids) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (String id : ids) {
+            keys.add(key(projectId, GraphKeys.nodeSk(id)));
+        }
+        Map<String, Node> out = new HashMap<>();
+        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
+            Node n = NodeItems.decode(item);
+            out.put(n.id(), n);
+        }
+        return out;
+    }
+
+    /** A lazy walk of one (space, node type) index partition, strictly after {@code after} in {@code order}. */
+    public IndexCursor cursor(String projectId, String spaceId, NodeType type, NodeOrder order, boolean descending,
+            Optional<String> after, int firstChunk) {
+        return new IndexCursor(dynamo, table, GraphKeys.typePartition(projectId, spaceId, type), order, descending,
+                after, firstChunk);
+    }
+
+    /** Live nodes of a space and type whose label equals {@code label} ignoring case (label index prefix query). */
+    public List<Node> nodesWithLabel(String projectId, String spaceId, NodeType type, String label) {
+        String prefix = GraphKeys.labelKey(label, "");
+        String lower = GraphKeys.lowerLabel(label);
+        List<Node> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : calls.queryAll(b -> b.indexName(Tables.INDEX_TYPE_LABEL)
+                .keyConditionExpression("#p = :p AND begins_with(#k, :k)")
+                .expressionAttributeNames(Map.of("#p", Tables.TYPE_PK, "#k", Tables.LABEL_SK))
+                .expressionAttributeValues(Map.of(":p", Attr.s(GraphKeys.typePartition(projectId, spaceId, type)),
+                        ":k", Attr.s(prefix))))) {
+            Node n = NodeItems.decode(item);
+            if (GraphKeys.lowerLabel(n.label()).equals(lower)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    // ---- node writes ------------------------------------------------------------------------
+
+    /**
+     * Creates a node and its space entries in one transaction, only if no node has its id and every space
+     * is still a live node. Throws {@link StoreConflictException} otherwise.
+     */
+    public void createNode(String projectId, Node node) {
+        List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, node);
+        List<TransactWriteItem> tx = new ArrayList<>();
+        tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
+        for (int i = 1; i < items.size(); i++) {
+            tx.add(put(items.get(i), null, Map.of(), Map.of()));
+        }
+        for (String space : node.spaceIds()) {
+            if (!space.equals(node.id())) {
+                tx.add(liveCheck(projectId, space));
+            }
+        }
+        try {
+            dynamo.transactWriteItems(b -> b.transactItems(tx));
+        } catch (TransactionCanceledException e) {
+            if (failedAt(e, 0)) {
+                throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
+            }
+            throw new StoreConflictException("A space of node '" + node.id() + "' was deleted meanwhile.");
+        }
+    }
+
+    /**
+     * Read-modify-write of one node with optimistic locking: the write only lands if {@code ver} is still
+     * what was read; otherwise it re-reads and re-applies {@code change}, so concurrent updates are
+     * serialized and none is lost. {@code change} sees the current node (deleted or not) and may throw.
+     * Empty when no such node exists.
+     */
+    public Optional<Node> modifyNode(String projectId, String id, UnaryOperator<Node> change, String subject) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            if (attempt > 0) {
+                DynamoCalls.sleep(attempt);
+            }
+            Optional<Node> read = node(projectId, id);
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            Node current = read.get();
+            Node changed = change.apply(current);
+            Instant now = clock.instant();
+            if (!now.isAfter(current.updatedAt())) {
+                now = current.updatedAt().plusMillis(1); // update order stays the write order on one node
+            }
+            Node next = new Node(current.id(), changed.label(), changed.nodeType(), changed.spaceIds(),
+                    current.createdAt(), now, current.createdBy(), subject, changed.deleted(), current.version() + 1);
+            try {
+                dynamo.transactWriteItems(b -> b.transactItems(replaceNode(projectId, current, next)));
+                return Optional.of(next);
+            } catch (TransactionCanceledException e) {
+                if (!failedAt(e, 0) && !contended(e)) {
+                    throw new StoreConflictException("A space of node '" + id + "' was deleted meanwhile.");
+                }
+                // someone else wrote the node between our read and write: read again and re-apply
+            }
+        }
+        throw new StoreConflictException("Node '" + id + "' kept changing concurrently (" + MAX_ATTEMPTS
+                + " attempts); try again.");
+    }
+
+    /** Transaction items that turn {@code current} into {@code next}: node put guarded by version first. */
+    private List<TransactWriteItem> replaceNode(String projectId, Node current, Node next) {
+        List<TransactWriteItem> tx = new ArrayList<>();
+        List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, next);
+        tx.add(put(items.get(0), "#ver = :ver", Map.of("#ver", NodeItems.VERSION),
+                Map.of(":ver", Attr.n(current.version()))));
+        Set<String> keep = new HashSet<>();
+        for (int i = 1; i < items.size(); i++) {
+            tx.add(put(items.get(i), null, Map.of(), Map.of()));
+            keep.add(items.get(i).get(Tables.SK).s());
+        }
+        for (String sk : NodeItems.memberSks(current)) {
+            if (!keep.contains(sk)) {
+                tx.add(TransactWriteItem.builder().delete(Delete.builder().tableName(table).key(key(projectId, sk))
+                        .build()).build());
+            }
+        }
+        if (!next.deleted()) {
+            for (String space : next.spaceIds()) {
+                if (!space.equals(next.id()) && (current.deleted() || !current.spaceIds().contains(space))) {
+                    tx.add(liveCheck(projectId, space));
+                }
+            }
+        }
+        return tx;
+    }
+
+    // ---- relations --------------------------------------------------------------------------
+
+    /** Writes a relation only if its key is free and both end nodes are live at that moment. */
+    public void createRelation(String projectId, Relation relation, String subject) {
+        List<TransactWriteItem> tx = new ArrayList<>();
+        tx.add(put(RelationItems.encode(projectId, relation, clock.instant(), subject), "attribute_not_exists(#sk)",
+                Map.of("#sk", Tables.SK), Map.of()));
+        tx.add(liveCheck(projectId, relation.fromNodeId()));
+        if (!relation.toNodeId().equals(relation.fromNodeId())) {
+            tx.add(liveCheck(projectId, relation.toNodeId()));
+        }
+        try {
+            dynamo.transactWriteItems(b -> b.transactItems(tx));
+        } catch (TransactionCanceledException e) {
+            if (failedAt(e, 0)) {
+                throw new StoreConflictException("Node '" + relation.fromNodeId() + "' already has a relation with Id '"
+                        + relation.id() + "'.");
+            }
+            throw new StoreConflictException("An end node of the relation was deleted meanwhile.");
+        }
+    }
+
+    public Optional<Relation> relation(String projectId, String fromNodeId, String relationId) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
+                .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(RelationItems.decode(r.item())) : Optional.empty();
+    }
+
+    /** Deletes the relation; false when it did not exist. */
+    public boolean deleteRelation(String projectId, String fromNodeId, String relationId) {
+        try {
+            dynamo.deleteItem(b -> b.tableName(table).key(RelationItems.key(projectId, fromNodeId, relationId))
+                    .conditionExpression("attribute_exists(#sk)")
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
+            return true;
+        } catch (ConditionalCheckFailedException gone) {
+            return false;
+        }
+    }
+
+    /** Relations starting at the node (stored ones, whatever the state of the other end). */
+    public List<Relation> outgoing(String projectId, String nodeId) {
+        return calls.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p",
+                        Attr.s(GraphKeys.outgoingPrefix(nodeId)))))
+                .stream().map(RelationItems::decode).toList();
+    }
+
+    /** Relations ending at the node, from the relTarget index. */
+    public List<Relation> incoming(String projectId, String nodeId) {
+        return calls.queryAll(b -> b.indexName(Tables.INDEX_REL_TARGET)
+                .keyConditionExpression("#r = :r")
+                .expressionAttributeNames(Map.of("#r", Tables.TARGET_PK))
+                .expressionAttributeValues(Map.of(":r", Attr.s(GraphKeys.targetPartition(projectId, nodeId)))))
+                .stream().map(RelationItems::decode).toList();
+    }
+
+    // ---- mixin values -----------------------------------------------------------------------
+
+    /** Sets the given columns of a node's mixin value (others untouched), only while the node is live. */
+    public void setMixinColumns(String projectId, String nodeId, String mixinId, Map<String, JsonNode> columns,
+            String subject) {
+        Map<String, String> names = new HashMap<>();
+        Map<String, AttributeValue> values = new HashMap<>();
+        StringBuilder set = new StringBuilder("SET #node = :node, #mixin = :mixin, #uAt = :now, #uBy = :sub, "
+                + "#cAt = if_not_exists(#cAt, :now), #cBy = if_not_exists(#cBy, :sub)");
+        names.putAll(Map.of("#node", MixinValueItems.NODE, "#mixin", MixinValueItems.MIXIN, "#uAt",
+                NodeItems.UPDATED_AT, "#uBy", NodeItems.UPDATED_BY, "#cAt", NodeItems.CREATED_AT, "#cBy",
+                NodeItems.CREATED_BY, "#ver", NodeItems.VERSION));
+        String now = clock.instant().toString();
+        values.putAll(Map.of(":node", Attr.s(nodeId), ":mixin", Attr.s(mixinId), ":now", Attr.s(now), ":sub",
+                Attr.s(subject), ":one", Attr.n(1)));
+        int i = 0;
+        for (Map.Entry<String, JsonNode> column : columns.entrySet()) {
+            set.append(", #c").append(i).append(" = :c").append(i);
+            names.put("#c" + i, MixinValueItems.COLUMN_PREFIX + column.getKey());
+            values.put(":c" + i, Attr.s(Json.write(column.getValue())));
+            i++;
+        }
+        String expression = set + " ADD #ver :one";
+        List<TransactWriteItem> tx = List.of(
+                TransactWriteItem.builder().update(Update.builder().tableName(table)
+                        .key(MixinValueItems.key(projectId, nodeId, mixinId)).updateExpression(expression)
+                        .expressionAttributeNames(names).expressionAttributeValues(values).build()).build(),
+                liveCheck(projectId, nodeId));
+        try {
+            dynamo.transactWriteItems(b -> b.transactItems(tx));
+        } catch (TransactionCanceledException e) {
+            throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
+        }
+    }
+
+    /**
+     * Removes the given columns of a node's mixin value; drops the item when no column is left (guarded
+     * by its version, so a concurrent set is never deleted). False when the node had no value of that mixin.
+     */
+    public boolean removeMixinColumns(String projectId, String nodeId, String mixinId, Collection<String> columnIds,
+            String subject) {
+        Map<String, String> names = new HashMap<>(Map.of("#sk", Tables.SK, "#uAt", NodeItems.UPDATED_AT, "#uBy",
+                NodeItems.UPDATED_BY, "#ver", NodeItems.VERSION));
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":now", Attr.s(clock.instant().toString()), ":sub",
+                Attr.s(subject), ":one", Attr.n(1)));
+        List<String> removed = new ArrayList<>();
+        int i = 0;
+        for (String column : columnIds) {
+            names.put("#c" + i, MixinValueItems.COLUMN_PREFIX + column);
+            removed.add("#c" + i);
+            i++;
+        }
+        String expression = "SET #uAt = :now, #uBy = :sub ADD #ver :one"
+                + (removed.isEmpty() ? "" : " REMOVE " + String.join(", ", removed));
+        UpdateItemResponse response;
+        try {
+            response = dynamo.updateItem(b -> b.tableName(table).key(MixinValueItems.key(projectId, nodeId, mixinId))
+                    .updateExpression(expression).conditionExpression("attribute_exists(#sk)")
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValues(ReturnValue.ALL_NEW));
+        } catch (ConditionalCheckFailedException none) {
+            return false;
+        }
+        Map<String, AttributeValue> after = response.attributes();
+        boolean anyLeft = after.keySet().stream().anyMatch(n -> n.startsWith(MixinValueItems.COLUMN_PREFIX));
+        if (!anyLeft) {
+            try {
+                dynamo.deleteItem(b -> b.tableName(table).key(MixinValueItems.key(projectId, nodeId, mixinId))
+                        .conditionExpression("#ver = :ver")
+                        .expressionAttributeNames(Map.of("#ver", NodeItems.VERSION))
+                        .expressionAttributeValues(Map.of(":ver", after.get(NodeItems.VERSION))));
+            } catch (ConditionalCheckFailedException setMeanwhile) {
+                // a concurrent set added columns: the item stays, which is what that writer wanted
+            }
+        }
+        return true;
+    }
+
+    /** The node's mixin values that hold at least one column. */
+    public List<MixinValue> mixinValues(String projectId, String nodeId) {
+        return calls.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .consistentRead(true)
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p",
+                        Attr.s(GraphKeys.valuePrefix(nodeId)))))
+                .stream().map(MixinValueItems::decode).filter(v -> !v.columns().isEmpty()).toList();
+    }
+
+    /** Existing values for (node, mixin) pairs, keyed by {@code nodeId + "#" + mixinId}. */
+    public Map<String, MixinValue> mixinValues(String projectId, Collection<MixinValue> targets) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (MixinValue t : targets) {
+            keys.add(MixinValueItems.key(projectId, t.nodeId(), t.mixinId()));
+        }
+        Map<String, MixinValue> out = new HashMap<>();
+        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
+            MixinValue v = MixinValueItems.decode(item);
+            out.put(v.nodeId() + "#" + v.mixinId(), v);
+        }
+        return out;
+    }
+
+    // ---- definitions ------------------------------------------------------------------------
+
+    /** A project's custom relation groups and mixins (defaults live in code). */
+    public record Definitions(List<RelationGroup> groups, List<MixinDef> mixins) {
+        public Definitions {
+            groups = List.copyOf(groups);
+            mixins = List.copyOf(mixins);
+        }
+    }
+
+    public Definitions definitions(String projectId) {
+        List<RelationGroup> groups = new ArrayList<>();
+        List<MixinDef> mixins = new ArrayList<>();
+        for (Map<String, AttributeValue> item : calls.queryAll(b -> b
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s("D#"))))) {
+            String sk = item.get(Tables.SK).s();
+            if (sk.startsWith(GraphKeys.GROUP_PREFIX)) {
+                groups.add(DefinitionItems.decodeGroup(item));
+            } else if (sk.startsWith(GraphKeys.MIXIN_DEF_PREFIX)) {
+                mixins.add(DefinitionItems.decodeMixin(item));
+            }
+        }
+        return new Definitions(groups, mixins);
+    }
+
+    public void createRelationGroup(String projectId, RelationGroup group, String subject) {
+        putNew(DefinitionItems.encodeGroup(projectId, group, clock.instant(), subject),
+                "Relation group '" + group.id() + "' already exists.");
+    }
+
+    public void createMixin(String projectId, MixinDef mixin, String subject) {
+        putNew(DefinitionItems.encodeMixin(projectId, mixin, clock.instant(), subject),
+                "Mixin '" + mixin.id() + "' already exists.");
+    }
+
+    private void putNew(Map<String, AttributeValue> item, String conflict) {
+        try {
+            dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(#sk)")
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
+        } catch (ConditionalCheckFailedException e) {
+            throw new StoreConflictException(conflict);
+        }
+    }
+
+    // ---- bulk -------------------------------------------------------------------------------
+
+    /**
+     * Writes validated new nodes, relations and complete mixin values with BatchWriteItem (parallel
+     * chunks, unprocessed items retried). If the writes fail part-way, the items of new nodes and
+     * relations already written are deleted again (best effort) before the failure is rethrown.
+     * Returns the number of items written.
+     */
+    public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
+            String subject) {
+        Instant now = clock.instant();
+        List<WriteRequest> puts = new ArrayList<>(newNodes.size() + relations.size() + values.size());
+        for (Node n : newNodes) {
+            for (Map<String, AttributeValue> item : NodeItems.encode(projectId, n)) {
+                puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+            }
+        }
+        for (Relation r : relations) {
+            puts.add(WriteRequest.builder().putRequest(PutRequest.builder()
+                    .item(RelationItems.encode(projectId, r, now, subject)).build()).build());
+        }
+        for (MixinValue v : values) {
+            puts.add(WriteRequest.builder().putRequest(PutRequest.builder()
+                    .item(MixinValueItems.encode(projectId, v, now, subject)).build()).build());
+        }
+        try {
+            writer.write(table, puts);
+        } catch (RuntimeException e) {
+            rollBack(projectId, newNodes, relations);
+            throw e;
+        }
+        return puts.size();
+    }
+
+    private void rollBack(String projectId, List<Node> newNodes, List<Relation> relations) {
+        List<WriteRequest> deletes = new ArrayList<>();
+        for (Node n : newNodes) {
+            deletes.add(deleteRequest(key(projectId, GraphKeys.nodeSk(n.id()))));
+            for (String sk : NodeItems.memberSks(n)) {
+                deletes.add(deleteRequest(key(projectId, sk)));
+            }
+        }
+        for (Relation r : relations) {
+            deletes.add(deleteRequest(RelationItems.key(projectId, r.fromNodeId(), r.id())));
+        }
+        try {
+            writer.write(table, deletes);
+        } catch (RuntimeException ignored) {
+            // the original failure is what the caller hears about; this was the best effort
+        }
+    }
+
+    // ---- GraphAccess ------------------------------------------------------------------------
+
+    @Override
+    public GraphSnapshot load(String projectId, List<String> spaceIds) {
+        List<String> spaces = spaceIds.isEmpty() ? List.of(MainSpace.idFor(projectId)) : List.copyOf(spaceIds);
+        Map<String, Node> nodes = new LinkedHashMap<>();
+        for (String space : spaces) {
+            for (NodeType type : NodeType.values()) {
+                IndexCursor cursor = cursor(projectId, space, type, NodeOrder.LABEL, false, Optional.empty(), 500);
+                while (cursor.peek().isPresent()) {
+                    Node n = cursor.next().orElseThrow().node();
+                    nodes.putIfAbsent(n.id(), n);
+                }
+            }
+        }
+        List<Relation> relations = new ArrayList<>();
+        for (Map<String, AttributeValue> item : prefixQuery(projectId, GraphKeys.RELATION_PREFIX)) {
+            Relation r = RelationItems.decode(item);
+            if (nodes.containsKey(r.fromNodeId()) && nodes.containsKey(r.toNodeId())) {
+                relations.add(r);
+            }
+        }
+        List<MixinValue> values = new ArrayList<>();
+        for (Map<String, AttributeValue> item : prefixQuery(projectId, GraphKeys.VALUE_PREFIX)) {
+            MixinValue v = MixinValueItems.decode(item);
+            if (nodes.containsKey(v.nodeId()) && !v.columns().isEmpty()) {
+                values.add(v);
+            }
+        }
+        return new GraphSnapshot(spaces, List.copyOf(nodes.values()), relations, values);
+    }
+
+    @Override
+    public void apply(String projectId, GraphChanges changes, String subject) {
+        ensureMainSpace(projectId, subject);
+        new ChangeApplier(this, projectId, subject).apply(changes);
+    }
+
+    List<Map<String, AttributeValue>> prefixQuery(String projectId, String prefix) {
+        return calls.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s(prefix))));
+    }
+
+    /** Runs prepared transaction items, or batch-writes them when there are more than one transaction holds. */
+    void write(List<TransactWriteItem> tx, List<WriteRequest> batch) {
+        if (!tx.isEmpty()) {
+            try {
+                dynamo.transactWriteItems(b -> b.transactItems(tx));
+            } catch (TransactionCanceledException e) {
+                throw new StoreConflictException("The graph changed while the changes were applied; apply them again.");
+            }
+        }
+        writer.write(table, batch);
+    }
+
+    String table() {
+        return table;
+    }
+
+    // ---- item helpers -----------------------------------------------------------------------
+
+    static Map<String, AttributeValue> key(String projectId, String sk) {
+        return Map.of(Tables.PK, Attr.s(GraphKeys.pk(projectId)), Tables.SK, Attr.s(sk));
+    }
+
+    TransactWriteItem put(Map<String, AttributeValue> item, String condition, Map<String, String> names,
+            Map<String, AttributeValue> values) {
+        Put.Builder put = Put.builder().tableName(table).item(item);
+        if (condition != null) {
+            put.conditionExpression(condition).expressionAttributeNames(names);
+            if (!values.isEmpty()) {
+                put.expressionAttributeValues(values);
+            }
+        }
+        return TransactWriteItem.builder().put(put.build()).build();
+    }
+
+    TransactWriteItem liveCheck(String projectId, String nodeId) {
+        return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+                .key(key(projectId, GraphKeys.nodeSk(nodeId)))
+                .conditionExpression("attribute_exists(#sk) AND #del = :false")
+                .expressionAttributeNames(Map.of("#sk", Tables.SK, "#del", NodeItems.DELETED))
+                .expressionAttributeValues(Map.of(":false", Attr.bool(false))).build()).build();
+    }
+
+    static WriteRequest deleteRequest(Map<String, AttributeValue> key) {
+        return WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build();
+    }
+
+    /** Another transaction held one of the items: worth another attempt. */
+    private static boolean contended(TransactionCanceledException e) {
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
+    }
+
+    private static boolean failedAt(TransactionCanceledException e, int index) {
+        if (!e.hasCancellationReasons() || e.cancellationReasons().size() <= index) {
+            return false;
+        }
+        CancellationReason reason = e.cancellationReasons().get(index);
+        return "ConditionalCheckFailed".equals(reason.code());
+    }
+}

@@ -1,0 +1,62 @@
+package io.modelgraph.graph.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.json.Json;
+import io.modelgraph.store.Attr;
+import io.modelgraph.store.Tables;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One item per (node, mixin); each column value is its own top-level attribute {@code c:<columnId>} holding
+ * the JSON text, so setting some columns is one UpdateItem that leaves the other columns alone.
+ */
+final class MixinValueItems {
+    static final String NODE = "node";
+    static final String MIXIN = "mixin";
+    static final String COLUMN_PREFIX = "c:";
+
+    static Map<String, AttributeValue> encode(String projectId, MixinValue value, Instant now, String subject) {
+        Map<String, AttributeValue> item = new HashMap<>(key(projectId, value.nodeId(), value.mixinId()));
+        item.put(NODE, Attr.s(value.nodeId()));
+        item.put(MIXIN, Attr.s(value.mixinId()));
+        item.put(NodeItems.CREATED_AT, Attr.s(now.toString()));
+        item.put(NodeItems.CREATED_BY, Attr.s(subject));
+        item.put(NodeItems.UPDATED_AT, Attr.s(now.toString()));
+        item.put(NodeItems.UPDATED_BY, Attr.s(subject));
+        value.columns().forEach((column, json) -> item.put(COLUMN_PREFIX + column, Attr.s(Json.write(json))));
+        return item;
+    }
+
+    static MixinValue decode(Map<String, AttributeValue> item) {
+        Map<String, JsonNode> columns = new LinkedHashMap<>();
+        item.forEach((name, v) -> {
+            if (name.startsWith(COLUMN_PREFIX) && v.s() != null) {
+                columns.put(name.substring(COLUMN_PREFIX.length()), parse(v.s()));
+            }
+        });
+        return new MixinValue(Attr.str(item, NODE).orElseThrow(), Attr.str(item, MIXIN).orElseThrow(), columns);
+    }
+
+    static Map<String, AttributeValue> key(String projectId, String nodeId, String mixinId) {
+        return Map.of(Tables.PK, Attr.s(GraphKeys.pk(projectId)), Tables.SK,
+                Attr.s(GraphKeys.valueSk(nodeId, mixinId)));
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return Json.parse(text);
+        } catch (JsonProcessingException e) {
+            // only this class writes these attributes, always with Json.write
+            throw new IllegalStateException("Stored mixin column value is not JSON", e);
+        }
+    }
+
+    private MixinValueItems() {
+    }
+}
