@@ -1,0 +1,45 @@
+package io.modelgraph.codec.jsonschema;
+
+import java.util.Set;
+
+/**
+ * Annotation keys this codec reads and writes on the canonical model. Keys without a prefix are neutral facts
+ * other codecs may use too ({@code title}, {@code closed}); {@code jsonschema.*} keys only steer a faithful
+ * round trip back to JSON Schema; {@code x-*} keys are JSON Schema extension keywords carried verbatim.
+ */
+public final class JsonSchemaAnnotations {
+    /** Model: the type that is the document root (its properties sit at the top level, not under $defs). */
+    public static final String ROOT = "jsonschema.root";
+    /** Model: the root {@code $id}. */
+    public static final String ID = "jsonschema.id";
+    /** Type or taxonomy: it was written inline in the source, not under $defs; re-inlined when used once. */
+    public static final String INLINE = "jsonschema.inline";
+    /** Element: which keyword spelled its union or nullability ({@code oneOf}, {@code anyOf}, {@code type}). */
+    public static final String UNION = "jsonschema.union";
+    /** Element (arrays): {@code required} / {@code optional} when presence differs from {@code minItems > 0}. */
+    public static final String PRESENCE = "jsonschema.presence";
+    /** Type: the {@code $anchor} it declared. */
+    public static final String ANCHOR = "jsonschema.anchor";
+
+    public static final String TITLE = "title";
+    public static final String COMMENT = "comment";
+    public static final String DEPRECATED = "deprecated";
+    public static final String READ_ONLY = "readOnly";
+    public static final String WRITE_ONLY = "writeOnly";
+    /** Type: no properties beyond the declared ones ({@code additionalProperties: false}, ShEx CLOSED). */
+    public static final String CLOSED = "closed";
+
+    /** Neutral keys with a JSON Schema spelling; the encoder writes them back. */
+    static final Set<String> NEUTRAL = Set.of(TITLE, COMMENT, DEPRECATED, READ_ONLY, WRITE_ONLY);
+
+    static boolean isExtension(String key) {
+        return key.startsWith("x-");
+    }
+
+    static boolean isInternal(String key) {
+        return key.startsWith("jsonschema.");
+    }
+
+    private JsonSchemaAnnotations() {
+    }
+}

@@ -1,0 +1,855 @@
+package io.modelgraph.codec.jsonschema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.ParserLimits;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.Constraints;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.Provenance;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Reads one JSON Schema 2020-12 document into the canonical model. One instance per document.
+ *
+ * <p>Shape of the mapping: the root (when it describes an object) and every object definition under
+ * {@code $defs}/{@code definitions} become types; inline object schemas are hoisted into types of their own
+ * (one type per schema object); string enums become taxonomies; scalar definitions are inlined where used.
+ * Every keyword is either taken into the model or reported by {@link SchemaView#finish}.
+ */
+final class SchemaDecoding {
+    static final String FORMAT = "jsonschema";
+
+    private enum DefKind { TYPE, TAXONOMY, ALIAS }
+
+    /** A top-level definition; aliases (scalar definitions) are resolved lazily and inlined at use sites. */
+    private static final class Def {
+        final String key;
+        final String path;
+        final JsonNode node;
+        DefKind kind;
+        String name;
+        DecodedValue aliasValue;
+        boolean resolving;
+
+        Def(String key, String path, JsonNode node) {
+            this.key = key;
+            this.path = path;
+            this.node = node;
+        }
+    }
+
+    /** Thrown from deep inside the walk when the document declares more than the limit allows. */
+    static final class TooLarge extends RuntimeException {
+        TooLarge(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final JsonNode document;
+    private final CodecOptions options;
+    private final LossinessLedger ledger;
+    private final Names typeNames = new Names();
+    private final Names taxonomyNames = new Names();
+    private final Map<String, Def> defs = new LinkedHashMap<>();
+    private final Map<String, Def> anchors = new LinkedHashMap<>();
+    private final List<TypeDef> types = new ArrayList<>();
+    private final List<TaxonomyDef> taxonomies = new ArrayList<>();
+    private Optional<String> rootName = Optional.empty();
+    private Optional<String> rootAnchor = Optional.empty();
+    private int declared;
+
+    SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
+        this.document = document;
+        this.options = options;
+        this.ledger = ledger;
+    }
+
+    SchemaModel decode() {
+        String fallbackName = options.get("name").orElse("schema");
+        if (document.isBoolean()) {
+            if (!document.booleanValue()) {
+                ledger.narrow("#", "the false schema rejects every instance; the model cannot say that");
+            }
+            return model(fallbackName, Optional.empty(), Map.of());
+        }
+        ObjectNode root = (ObjectNode) document;
+        SchemaView rv = new SchemaView(root, "#");
+        Map<String, String> modelAnnotations = new LinkedHashMap<>();
+        rv.take("$schema").ifPresent(s -> {
+            String text = s.isTextual() ? s.textValue() : s.toString();
+            if (!isDialect(text)) {
+                ledger.approximate(rv.pathOf("$schema"), "dialect '" + text + "' is read as 2020-12");
+            }
+        });
+        rv.takeText("$id", ledger).ifPresent(id -> modelAnnotations.put(JsonSchemaAnnotations.ID, id));
+        collectDefs(rv, "$defs");
+        collectDefs(rv, "definitions");
+
+        boolean rootIsType = isObjectType(root);
+        Optional<String> title = root.path("title").isTextual() ? Optional.of(root.get("title").textValue())
+                : Optional.empty();
+        if (rootIsType) {
+            String wanted = title.or(() -> options.get("name")).map(Names::typeNameFromTitle).orElse("Root");
+            rootName = Optional.of(typeNames.unique(wanted));
+            modelAnnotations.put(JsonSchemaAnnotations.ROOT, rootName.get());
+            if (root.path("$anchor").isTextual()) {
+                rootAnchor = Optional.of(root.get("$anchor").textValue());
+            }
+        }
+        classifyDefs();
+
+        String modelName;
+        Optional<String> modelDescription = Optional.empty();
+        if (rootIsType) {
+            modelName = title.or(() -> options.get("name")).orElse(rootName.get());
+            buildType(rv, rootName.get(), false);
+        } else {
+            modelName = rv.takeText("title", ledger).orElse(fallbackName);
+            modelDescription = rv.takeText("description", ledger);
+            rv.takeText("$comment", ledger).ifPresent(c -> modelAnnotations.put(JsonSchemaAnnotations.COMMENT, c));
+            takeExtensions(rv, modelAnnotations);
+            rv.finish(ledger, "the root schema does not describe an object, so its own keywords have no place"
+                    + " in the model");
+        }
+        for (Def def : defs.values()) {
+            if (def.kind == DefKind.TYPE) {
+                buildType(new SchemaView((ObjectNode) def.node, def.path), def.name, false);
+            } else if (def.kind == DefKind.TAXONOMY) {
+                buildTaxonomy(def);
+            } else {
+                ledger.drop(def.path, "definition '" + def.key + "' is neither an object type nor a string enum;"
+                        + " it is inlined where referenced and its name is not kept");
+            }
+        }
+        return model(modelName, modelDescription, modelAnnotations);
+    }
+
+    private SchemaModel model(String name, Optional<String> description, Map<String, String> annotations) {
+        return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(FORMAT), annotations);
+    }
+
+    static boolean isDialect(String text) {
+        String t = text.endsWith("#") ? text.substring(0, text.length() - 1) : text;
+        return t.equals(Keywords.DIALECT);
+    }
+
+    // ---------------------------------------------------------------- definitions
+
+    private void collectDefs(SchemaView rv, String keyword) {
+        Optional<JsonNode> holder = rv.take(keyword);
+        if (holder.isEmpty()) {
+            return;
+        }
+        if (!holder.get().isObject()) {
+            ledger.drop(rv.pathOf(keyword), "'" + keyword + "' is not an object; not carried");
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = holder.get().fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            count();
+            String path = Pointers.child(rv.pathOf(keyword), e.getKey());
+            Def def = new Def(e.getKey(), path, e.getValue());
+            defs.put(keyword + "\u0000" + e.getKey(), def);
+            if (e.getValue().path("$anchor").isTextual()) {
+                anchors.put(e.getValue().get("$anchor").textValue(), def);
+            }
+        }
+    }
+
+    private void classifyDefs() {
+        for (Def def : defs.values()) {
+            if (isObjectType(def.node)) {
+                def.kind = DefKind.TYPE;
+                def.name = typeNames.unique(def.key);
+            } else if (def.node.isObject() && isStringEnum((ObjectNode) def.node)) {
+                def.kind = DefKind.TAXONOMY;
+                def.name = taxonomyNames.unique(def.key);
+            } else {
+                def.kind = DefKind.ALIAS;
+            }
+        }
+    }
+
+    /** An object schema that names properties (or is declared {@code type: object} without being a map). */
+    private static boolean isObjectType(JsonNode n) {
+        if (!n.isObject() || n.has("$ref")) {
+            return false;
+        }
+        if (n.has("properties") || n.has("required")) {
+            return true;
+        }
+        List<String> t = nonNull(typeList(n.get("type")));
+        JsonNode extra = n.get("additionalProperties");
+        boolean map = extra != null && extra.isObject() && extra.size() > 0;
+        return t.equals(List.of("object")) && !map;
+    }
+
+    private static boolean isStringEnum(ObjectNode n) {
+        JsonNode values = n.get("enum");
+        if (values == null || !values.isArray() || values.isEmpty()
+                || n.has("$ref") || n.has("oneOf") || n.has("anyOf") || n.has("properties")) {
+            return false;
+        }
+        boolean anyText = false;
+        for (JsonNode v : values) {
+            if (v.isTextual()) {
+                anyText = true;
+            } else if (!v.isNull()) {
+                return false;
+            }
+        }
+        List<String> t = nonNull(typeList(n.get("type")));
+        return anyText && (t.isEmpty() || t.equals(List.of("string")));
+    }
+
+    private void buildTaxonomy(Def def) {
+        SchemaView v = new SchemaView((ObjectNode) def.node, def.path);
+        Map<String, String> ann = new LinkedHashMap<>();
+        List<String> t = typeList(v.take("type").orElse(null));
+        Optional<String> description = v.takeText("description", ledger);
+        v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
+        takeCommon(v, ann);
+        List<Term> terms = new ArrayList<>();
+        boolean nullAllowed = t.contains("null");
+        for (JsonNode value : v.take("enum").orElseThrow()) {
+            if (value.isNull()) {
+                nullAllowed = true;
+            } else {
+                terms.add(Term.of(value.textValue()));
+            }
+        }
+        if (nullAllowed) {
+            ledger.relax(def.path, "null allowed by the enum definition is not carried by the taxonomy");
+        }
+        v.finish(ledger, "");
+        taxonomies.add(new TaxonomyDef(def.name, description, terms, Optional.empty(), Provenance.of(FORMAT), ann));
+    }
+
+    // ---------------------------------------------------------------- types and elements
+
+    private void buildType(SchemaView v, String name, boolean inline) {
+        int slot = types.size();
+        types.add(null);
+        Map<String, String> ann = new LinkedHashMap<>();
+        if (inline) {
+            ann.put(JsonSchemaAnnotations.INLINE, "true");
+        }
+        List<String> t = typeList(v.take("type").orElse(null));
+        if (t.contains("null")) {
+            ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
+        }
+        if (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object"))) {
+            ledger.approximate(v.pathOf("type"), "type list " + nonNull(t) + " is read as an object type");
+        }
+        Optional<String> description = v.takeText("description", ledger);
+        v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
+        v.takeText("$anchor", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.ANCHOR, x));
+        takeCommon(v, ann);
+
+        Set<String> required = new LinkedHashSet<>();
+        v.take("required").ifPresent(r -> {
+            if (!r.isArray()) {
+                ledger.drop(v.pathOf("required"), "'required' is not an array; not carried");
+                return;
+            }
+            for (JsonNode n : r) {
+                if (n.isTextual()) {
+                    required.add(n.textValue());
+                } else {
+                    ledger.drop(v.pathOf("required"), "a non-string entry of 'required' is not carried");
+                }
+            }
+        });
+
+        List<String> supertypes = new ArrayList<>();
+        v.take("allOf").ifPresent(all -> readSupertypes(all, v.pathOf("allOf"), supertypes));
+
+        List<ElementDef> elements = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        v.take("properties").ifPresent(props -> {
+            if (!props.isObject()) {
+                ledger.drop(v.pathOf("properties"), "'properties' is not an object; not carried");
+                return;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = props.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> p = it.next();
+                count();
+                seen.add(p.getKey());
+                String path = Pointers.child(v.pathOf("properties"), p.getKey());
+                boolean isRequired = required.contains(p.getKey());
+                Optional<ElementDef> element = element(p.getKey(), p.getValue(), path, isRequired, name);
+                if (element.isPresent()) {
+                    elements.add(element.get());
+                } else if (isRequired) {
+                    ledger.relax(v.pathOf("required"), "'" + p.getKey() + "' is no longer required: its property"
+                            + " schema was not carried");
+                }
+            }
+        });
+        for (String r : required) {
+            if (!seen.contains(r)) {
+                // A required name without a property schema: any value, but it must be present.
+                elements.add(ElementDef.of(r, DataType.of(PrimitiveKind.ANY), Cardinality.REQUIRED));
+            }
+        }
+
+        v.take("additionalProperties").ifPresent(extra -> {
+            if (extra.isBoolean() && !extra.booleanValue()) {
+                ann.put(JsonSchemaAnnotations.CLOSED, "true");
+            } else if (!(extra.isBoolean() || (extra.isObject() && extra.isEmpty()))) {
+                ledger.relax(v.pathOf("additionalProperties"), "a schema for additional properties of a type with"
+                        + " named properties is not carried; additional properties are unconstrained");
+            }
+        });
+        v.finish(ledger, "");
+        types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
+                Provenance.of(FORMAT), ann));
+    }
+
+    private void readSupertypes(JsonNode all, String path, List<String> supertypes) {
+        if (!all.isArray()) {
+            ledger.drop(path, "'allOf' is not an array; not carried");
+            return;
+        }
+        int i = 0;
+        for (JsonNode member : all) {
+            String mp = Pointers.child(path, i++);
+            Optional<String> target = member.isObject() && member.size() == 1 && member.path("$ref").isTextual()
+                    ? typeRefTarget(member.get("$ref").textValue()) : Optional.empty();
+            if (target.isPresent()) {
+                supertypes.add(target.get());
+            } else {
+                ledger.drop(mp, "only 'allOf' members that reference an object type become supertypes; this"
+                        + " member is not carried");
+            }
+        }
+    }
+
+    private Optional<String> typeRefTarget(String ref) {
+        if (ref.equals("#") && rootName.isPresent()) {
+            return rootName;
+        }
+        Optional<Def> def = lookup(ref);
+        return def.filter(d -> d.kind == DefKind.TYPE).map(d -> d.name);
+    }
+
+    private Optional<ElementDef> element(String name, JsonNode schema, String path, boolean required,
+            String owner) {
+        Cardinality single = required ? Cardinality.REQUIRED : Cardinality.OPTIONAL;
+        if (schema.isBoolean()) {
+            if (schema.booleanValue()) {
+                return Optional.of(ElementDef.of(name, DataType.of(PrimitiveKind.ANY), single));
+            }
+            ledger.drop(path, "a property whose schema is false (must be absent) is not carried");
+            return Optional.empty();
+        }
+        if (!schema.isObject()) {
+            ledger.drop(path, "a property schema that is neither an object nor a boolean is not carried");
+            return Optional.empty();
+        }
+        SchemaView v = new SchemaView((ObjectNode) schema, path);
+        Map<String, String> ann = new LinkedHashMap<>();
+        Optional<String> description = v.takeText("description", ledger);
+        v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
+        takeCommon(v, ann);
+        Optional<JsonNode> defaultValue = v.take("default");
+        List<JsonNode> examples = new ArrayList<>();
+        v.take("examples").ifPresent(ex -> {
+            if (ex.isArray()) {
+                ex.forEach(examples::add);
+            } else {
+                ledger.drop(v.pathOf("examples"), "'examples' is not an array; not carried");
+            }
+        });
+        String context = owner + Names.pascal(name);
+        List<String> t = typeList(v.peek("type").orElse(null));
+        ElementDef element;
+        if (nonNull(t).equals(List.of("array"))) {
+            element = arrayElement(v, name, context, required, t.contains("null"), ann);
+        } else {
+            DecodedValue value = value(v, context);
+            ann.putAll(value.annotations());
+            element = new ElementDef(name, Optional.empty(), value.type(), single, value.nullable(),
+                    value.constraints(), Optional.empty(), Optional.empty(), List.of(), ann);
+        }
+        v.finish(ledger, "");
+        return Optional.of(element.withDescription(description.orElse(null)).withDefault(defaultValue.orElse(null))
+                .withExamples(examples));
+    }
+
+    private ElementDef arrayElement(SchemaView v, String name, String context, boolean required, boolean nullable,
+            Map<String, String> ann) {
+        v.take("type");
+        DataType item = DataType.of(PrimitiveKind.ANY);
+        Constraints constraints = Constraints.NONE;
+        Optional<JsonNode> items = v.take("items");
+        if (items.isPresent()) {
+            JsonNode i = items.get();
+            if (i.isBoolean() && !i.booleanValue()) {
+                ledger.relax(v.pathOf("items"), "items: false (only empty arrays) is not carried");
+            } else if (i.isObject()) {
+                SchemaView iv = new SchemaView((ObjectNode) i, v.pathOf("items"));
+                DecodedValue value = value(iv, context + "Item");
+                item = value.type();
+                constraints = value.constraints();
+                ann.putAll(value.annotations());
+                if (value.nullable()) {
+                    ledger.relax(iv.pathOf("type"), "null array items are not carried");
+                }
+                iv.finish(ledger, "annotations and keywords on array items are not carried");
+            } else if (!i.isBoolean()) {
+                ledger.drop(v.pathOf("items"), "'items' is not a schema; not carried");
+            }
+        }
+        long min = takeCount(v, "minItems").orElse(0L);
+        Optional<Long> max = takeCount(v, "maxItems");
+        Optional<JsonNode> unique = v.take("uniqueItems");
+        if (unique.isPresent()) {
+            if (unique.get().isBoolean()) {
+                constraints = constraints.withUniqueItems(unique.get().booleanValue());
+            } else {
+                ledger.relax(v.pathOf("uniqueItems"), "'uniqueItems' is not a boolean; not carried");
+            }
+        }
+        if (max.isPresent() && max.get() < min) {
+            ledger.relax(v.pathOf("maxItems"), "maxItems below minItems (no valid array) is not carried");
+            max = Optional.empty();
+        }
+        Cardinality cardinality = new Cardinality((int) Math.min(min, Integer.MAX_VALUE),
+                max.map(m -> OptionalInt.of((int) Math.min(m, Integer.MAX_VALUE))).orElse(OptionalInt.empty()));
+        if (required && min == 0) {
+            ann.put(JsonSchemaAnnotations.PRESENCE, "required");
+        } else if (!required && min > 0) {
+            ann.put(JsonSchemaAnnotations.PRESENCE, "optional");
+        }
+        return new ElementDef(name, Optional.empty(), item, cardinality, nullable, constraints, Optional.empty(),
+                Optional.empty(), List.of(), ann);
+    }
+
+    // ---------------------------------------------------------------- values
+
+    /** Reads the type-describing keywords of a single (non-array) value. */
+    private DecodedValue value(SchemaView v, String context) {
+        Constraints c = takeConstraints(v);
+        if (v.has("$ref")) {
+            return reference(v, c);
+        }
+        if (v.has("oneOf") || v.has("anyOf")) {
+            return union(v, c, context, v.has("oneOf") ? "oneOf" : "anyOf");
+        }
+        if (v.has("enum") && isStringEnum(objectOf(v))) {
+            return inlineEnum(v, c, context);
+        }
+        List<String> t = typeList(v.take("type").orElse(null));
+        boolean nullable = t.contains("null");
+        List<String> kinds = nonNull(t);
+        if (kinds.isEmpty()) {
+            if (t.contains("null")) {
+                ledger.approximate(v.pathOf("type"), "a value that can only be null is read as any (nullable)");
+            }
+            if (v.has("properties") || v.has("required")) {
+                return DecodedValue.of(hoist(v, context), c, nullable);
+            }
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
+        }
+        if (kinds.size() > 1) {
+            List<DataType> members = new ArrayList<>();
+            for (String k : kinds) {
+                Optional<PrimitiveKind> p = scalarKind(k);
+                if (p.isEmpty()) {
+                    ledger.approximate(v.pathOf("type"), "a type list that includes '" + k + "' is read as any");
+                    return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
+                }
+                members.add(DataType.of(p.get()));
+            }
+            return new DecodedValue(new DataType.Union(members), c, nullable,
+                    Map.of(JsonSchemaAnnotations.UNION, "type"));
+        }
+        String kind = kinds.get(0);
+        if (kind.equals("object")) {
+            JsonNode extra = v.peek("additionalProperties").orElse(null);
+            if (v.has("properties") || v.has("required") || (extra != null && extra.isBoolean()
+                    && !extra.booleanValue())) {
+                return DecodedValue.of(hoist(v, context), c, nullable);
+            }
+            return DecodedValue.of(map(v, context), c, nullable);
+        }
+        if (kind.equals("array")) {
+            ledger.approximate(v.pathOf("type"), "an array nested in an array or union is read as any");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
+        }
+        if (kind.equals("string")) {
+            Optional<JsonNode> encoding = v.peek("contentEncoding");
+            if (encoding.isPresent() && encoding.get().isTextual()
+                    && Names.lower(encoding.get().textValue()).equals("base64")) {
+                v.take("contentEncoding");
+                return DecodedValue.of(DataType.of(PrimitiveKind.BINARY), c, nullable);
+            }
+            return DecodedValue.of(DataType.of(stringKind(c.format())), c, nullable);
+        }
+        Optional<PrimitiveKind> p = scalarKind(kind);
+        if (p.isEmpty()) {
+            ledger.approximate(v.pathOf("type"), "unknown type '" + kind + "' is read as any");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
+        }
+        return DecodedValue.of(DataType.of(p.get()), c, nullable);
+    }
+
+    private static ObjectNode objectOf(SchemaView v) {
+        ObjectNode copy = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        for (String k : v.keywords()) {
+            copy.set(k, v.peek(k).orElseThrow());
+        }
+        return copy;
+    }
+
+    private DataType hoist(SchemaView v, String context) {
+        String name = typeNames.unique(context);
+        buildType(v, name, true);
+        return new DataType.TypeRef(name);
+    }
+
+    private DataType map(SchemaView v, String context) {
+        Optional<JsonNode> extra = v.take("additionalProperties");
+        if (extra.isEmpty() || extra.get().isBoolean() || (extra.get().isObject() && extra.get().isEmpty())) {
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
+        }
+        if (!extra.get().isObject()) {
+            ledger.drop(v.pathOf("additionalProperties"), "'additionalProperties' is not a schema; not carried");
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
+        }
+        SchemaView ev = new SchemaView((ObjectNode) extra.get(), v.pathOf("additionalProperties"));
+        DecodedValue value = value(ev, context + "Value");
+        if (!value.constraints().isEmpty()) {
+            ledger.relax(ev.path(), "constraints on map values are not carried");
+        }
+        if (value.nullable()) {
+            ledger.relax(ev.path(), "null map values are not carried");
+        }
+        ev.finish(ledger, "annotations on map values are not carried");
+        return new DataType.MapOf(value.type());
+    }
+
+    private DecodedValue inlineEnum(SchemaView v, Constraints c, String context) {
+        List<String> t = typeList(v.take("type").orElse(null));
+        boolean nullable = t.contains("null");
+        List<Term> terms = new ArrayList<>();
+        for (JsonNode value : v.take("enum").orElseThrow()) {
+            if (value.isNull()) {
+                nullable = true;
+            } else {
+                terms.add(Term.of(value.textValue()));
+            }
+        }
+        String name = taxonomyNames.unique(context);
+        taxonomies.add(new TaxonomyDef(name, Optional.empty(), terms, Optional.empty(), Provenance.of(FORMAT),
+                Map.of(JsonSchemaAnnotations.INLINE, "true")));
+        return DecodedValue.of(new DataType.TaxonomyRef(name), c, nullable);
+    }
+
+    private DecodedValue union(SchemaView v, Constraints c, String context, String keyword) {
+        JsonNode list = v.take(keyword).orElseThrow();
+        if (!list.isArray() || list.isEmpty()) {
+            ledger.drop(v.pathOf(keyword), "'" + keyword + "' is not a non-empty array; not carried");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
+        boolean nullable = false;
+        List<DataType> members = new ArrayList<>();
+        int i = 0;
+        for (JsonNode m : list) {
+            String mp = Pointers.child(v.pathOf(keyword), i);
+            i++;
+            if (m.isBoolean()) {
+                if (m.booleanValue()) {
+                    members.add(DataType.of(PrimitiveKind.ANY));
+                } else {
+                    ledger.drop(mp, "a false union member (matches nothing) is not carried");
+                }
+                continue;
+            }
+            if (!m.isObject()) {
+                ledger.drop(mp, "a union member that is not a schema is not carried");
+                continue;
+            }
+            if (m.size() == 1 && m.path("type").isTextual() && m.get("type").textValue().equals("null")) {
+                nullable = true;
+                continue;
+            }
+            SchemaView mv = new SchemaView((ObjectNode) m, mp);
+            DecodedValue value = value(mv, context + "Option" + i);
+            if (!value.constraints().isEmpty()) {
+                ledger.relax(mp, "constraints inside a union member are not carried");
+            }
+            nullable |= value.nullable();
+            members.add(value.type());
+            mv.finish(ledger, "annotations inside a union member are not carried");
+        }
+        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
+        if (members.isEmpty()) {
+            return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
+        }
+        DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
+        return new DecodedValue(type, c, nullable, ann);
+    }
+
+    private DecodedValue reference(SchemaView v, Constraints c) {
+        JsonNode ref = v.take("$ref").orElseThrow();
+        String path = v.pathOf("$ref");
+        if (!ref.isTextual()) {
+            ledger.drop(path, "'$ref' is not a string; not carried");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
+        String text = ref.textValue();
+        DecodedValue target;
+        if ((text.equals("#") || isRootAnchor(text)) && rootName.isPresent()) {
+            target = DecodedValue.of(new DataType.TypeRef(rootName.get()), Constraints.NONE, false);
+        } else {
+            Optional<Def> def = lookup(text);
+            if (def.isEmpty()) {
+                ledger.drop(path, "reference '" + text + "' does not name a top-level definition of this"
+                        + " document; the value is read as any");
+                return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+            }
+            target = resolve(def.get(), path);
+            if (def.get().kind == DefKind.ALIAS) {
+                ledger.drop(path, "reference to scalar definition '" + def.get().key + "' is replaced by its"
+                        + " content; the reference itself is not kept");
+            }
+        }
+        // A sibling 'type' that agrees with the target (object for types, string for taxonomies) says nothing new.
+        Optional<JsonNode> typeKeyword = v.peek("type");
+        boolean nullable = target.nullable();
+        if (typeKeyword.isPresent()) {
+            List<String> t = typeList(typeKeyword.get());
+            List<String> kinds = nonNull(t);
+            boolean agrees = kinds.isEmpty()
+                    || (target.type() instanceof DataType.TypeRef && kinds.equals(List.of("object")))
+                    || (target.type() instanceof DataType.TaxonomyRef && kinds.equals(List.of("string")));
+            if (agrees) {
+                v.take("type");
+                nullable |= t.contains("null");
+            }
+        }
+        return new DecodedValue(target.type(), merge(c, target.constraints()), nullable, target.annotations());
+    }
+
+    private boolean isRootAnchor(String ref) {
+        return rootAnchor.isPresent() && ref.equals("#" + rootAnchor.get());
+    }
+
+    private Optional<Def> lookup(String ref) {
+        if (ref.startsWith("#/")) {
+            String[] tokens = Pointers.decodeFragment(ref.substring(2)).split("/", -1);
+            if (tokens.length != 2) {
+                return Optional.empty();
+            }
+            return Optional.ofNullable(defs.get(Pointers.unescape(tokens[0]) + "\u0000"
+                    + Pointers.unescape(tokens[1])));
+        }
+        if (ref.startsWith("#") && ref.length() > 1) {
+            return Optional.ofNullable(anchors.get(ref.substring(1)));
+        }
+        return Optional.empty();
+    }
+
+    private DecodedValue resolve(Def def, String path) {
+        if (def.kind == DefKind.TYPE) {
+            return DecodedValue.of(new DataType.TypeRef(def.name), Constraints.NONE, false);
+        }
+        if (def.kind == DefKind.TAXONOMY) {
+            return DecodedValue.of(new DataType.TaxonomyRef(def.name), Constraints.NONE, false);
+        }
+        if (def.aliasValue != null) {
+            return def.aliasValue;
+        }
+        if (def.resolving) {
+            ledger.drop(path, "a reference cycle through scalar definition '" + def.key + "' is read as any");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
+        }
+        def.resolving = true;
+        DecodedValue value;
+        if (def.node.isBoolean()) {
+            value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
+        } else if (def.node.isObject()) {
+            SchemaView dv = new SchemaView((ObjectNode) def.node, def.path);
+            value = value(dv, Names.pascal(def.key));
+            dv.finish(ledger, "");
+        } else {
+            value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
+        }
+        def.resolving = false;
+        def.aliasValue = value;
+        return value;
+    }
+
+    // ---------------------------------------------------------------- keyword readers
+
+    private Constraints takeConstraints(SchemaView v) {
+        Constraints c = Constraints.NONE;
+        c = c.withPattern(v.takeText("pattern", ledger).orElse(null));
+        c = c.withFormat(v.takeText("format", ledger).orElse(null));
+        Optional<Long> minLength = takeCount(v, "minLength");
+        Optional<Long> maxLength = takeCount(v, "maxLength");
+        c = c.withLength(minLength.orElse(null), maxLength.orElse(null));
+        c = c.withRange(takeNumber(v, "minimum").orElse(null), takeNumber(v, "maximum").orElse(null));
+        c = c.withExclusiveRange(takeNumber(v, "exclusiveMinimum").orElse(null),
+                takeNumber(v, "exclusiveMaximum").orElse(null));
+        c = c.withMultipleOf(takeNumber(v, "multipleOf").orElse(null));
+        c = c.withConst(v.take("const").orElse(null));
+        return c;
+    }
+
+    private Optional<Long> takeCount(SchemaView v, String keyword) {
+        Optional<JsonNode> value = v.peek(keyword);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode n = value.get();
+        if (n.isNumber() && n.canConvertToExactIntegral() && n.decimalValue().signum() >= 0
+                && n.decimalValue().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0) {
+            v.take(keyword);
+            return Optional.of(n.decimalValue().longValueExact());
+        }
+        return Optional.empty(); // left for the ledger
+    }
+
+    private Optional<BigDecimal> takeNumber(SchemaView v, String keyword) {
+        Optional<JsonNode> value = v.peek(keyword);
+        if (value.isEmpty() || !value.get().isNumber()) {
+            return Optional.empty(); // absent, or left for the ledger (draft-4 boolean exclusives)
+        }
+        v.take(keyword);
+        return Optional.of(value.get().decimalValue());
+    }
+
+    /** $comment, deprecated, readOnly, writeOnly and x-* extension keywords, as annotations. */
+    private void takeCommon(SchemaView v, Map<String, String> ann) {
+        v.takeText("$comment", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.COMMENT, x));
+        for (String flag : List.of(JsonSchemaAnnotations.DEPRECATED, JsonSchemaAnnotations.READ_ONLY,
+                JsonSchemaAnnotations.WRITE_ONLY)) {
+            Optional<JsonNode> value = v.peek(flag);
+            if (value.isPresent() && value.get().isBoolean()) {
+                v.take(flag);
+                ann.put(flag, String.valueOf(value.get().booleanValue()));
+            }
+        }
+        takeExtensions(v, ann);
+    }
+
+    private static void takeExtensions(SchemaView v, Map<String, String> ann) {
+        List<String> keys = new ArrayList<>();
+        v.keywords().forEach(keys::add);
+        for (String k : keys) {
+            if (JsonSchemaAnnotations.isExtension(k)) {
+                JsonNode value = v.take(k).orElseThrow();
+                if (value.isTextual()) {
+                    ann.put(k, value.textValue());
+                } else {
+                    ann.put(k + ExtensionValues.JSON_SUFFIX, value.toString());
+                }
+            }
+        }
+    }
+
+    private void count() {
+        if (++declared > ParserLimits.MAX_DEFINITIONS) {
+            throw new TooLarge("The document declares more than " + ParserLimits.MAX_DEFINITIONS
+                    + " definitions and properties.");
+        }
+    }
+
+    // ---------------------------------------------------------------- small helpers
+
+    static List<String> typeList(JsonNode type) {
+        List<String> out = new ArrayList<>();
+        if (type == null) {
+            return out;
+        }
+        if (type.isTextual()) {
+            out.add(type.textValue());
+        } else if (type.isArray()) {
+            for (JsonNode t : type) {
+                if (t.isTextual() && !out.contains(t.textValue())) {
+                    out.add(t.textValue());
+                }
+            }
+        }
+        return out;
+    }
+
+    static List<String> nonNull(List<String> types) {
+        List<String> out = new ArrayList<>(types);
+        out.remove("null");
+        return out;
+    }
+
+    private static Optional<PrimitiveKind> scalarKind(String jsonType) {
+        switch (jsonType) {
+            case "string":
+                return Optional.of(PrimitiveKind.STRING);
+            case "integer":
+                return Optional.of(PrimitiveKind.INTEGER);
+            case "number":
+                return Optional.of(PrimitiveKind.NUMBER);
+            case "boolean":
+                return Optional.of(PrimitiveKind.BOOLEAN);
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /** The format keeps its own spelling in the constraints; the kind only gives it a neutral name. */
+    private static PrimitiveKind stringKind(Optional<String> format) {
+        if (format.isEmpty()) {
+            return PrimitiveKind.STRING;
+        }
+        switch (format.get()) {
+            case "date-time":
+                return PrimitiveKind.DATETIME;
+            case "date":
+                return PrimitiveKind.DATE;
+            case "time":
+                return PrimitiveKind.TIME;
+            case "duration":
+                return PrimitiveKind.DURATION;
+            case "uri":
+                return PrimitiveKind.URI;
+            case "uuid":
+                return PrimitiveKind.UUID;
+            default:
+                return PrimitiveKind.STRING;
+        }
+    }
+
+    /** Fills the unset constraints of {@code own} from {@code inherited} (a scalar definition used by reference). */
+    private static Constraints merge(Constraints own, Constraints inherited) {
+        if (inherited.isEmpty()) {
+            return own;
+        }
+        return new Constraints(own.pattern().or(inherited::pattern), own.format().or(inherited::format),
+                own.minLength().or(inherited::minLength), own.maxLength().or(inherited::maxLength),
+                own.minimum().or(inherited::minimum), own.maximum().or(inherited::maximum),
+                own.exclusiveMinimum().or(inherited::exclusiveMinimum),
+                own.exclusiveMaximum().or(inherited::exclusiveMaximum), own.multipleOf().or(inherited::multipleOf),
+                own.precision().or(inherited::precision), own.scale().or(inherited::scale),
+                own.constValue().or(inherited::constValue), own.uniqueItems() || inherited.uniqueItems());
+    }
+}

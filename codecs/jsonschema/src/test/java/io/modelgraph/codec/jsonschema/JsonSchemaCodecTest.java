@@ -1,0 +1,261 @@
+package io.modelgraph.codec.jsonschema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossEntry;
+import io.modelgraph.ledger.LossKind;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.Constraints;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class JsonSchemaCodecTest {
+    private final JsonSchemaCodec codec = new JsonSchemaCodec();
+
+    private static final String ORDER = """
+            {
+              "$schema": "https://json-schema.org/draft/2020-12/schema",
+              "title": "Order",
+              "description": "A customer order",
+              "type": "object",
+              "required": ["id", "lines"],
+              "properties": {
+                "id": {"type": "string", "format": "uuid", "description": "Order id"},
+                "placedAt": {"type": "string", "format": "date-time"},
+                "status": {"type": "string", "enum": ["open", "paid", "shipped"], "default": "open"},
+                "lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}, "minItems": 1, "maxItems": 50},
+                "note": {"type": ["string", "null"], "maxLength": 200},
+                "total": {"type": "number", "minimum": 0, "multipleOf": 0.01},
+                "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+                "label": {"oneOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}]},
+                "shipTo": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+              },
+              "$defs": {
+                "Line": {
+                  "type": "object",
+                  "$anchor": "line",
+                  "properties": {
+                    "sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]+$"},
+                    "quantity": {"type": "integer", "minimum": 1, "examples": [1, 2]}
+                  }
+                },
+                "SpecialLine": {"allOf": [{"$ref": "#line"}], "type": "object", "properties": {"reason": {"type": "string"}}},
+                "Currency": {"type": "string", "enum": ["EUR", "USD"]}
+              }
+            }
+            """;
+
+    @Test
+    void decodesTypesElementsTaxonomiesAndReferences() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(ORDER, CodecOptions.NONE, ledger);
+
+        assertTrue(ledger.isEmpty(), () -> "nothing should be lost: " + ledger.entries());
+        assertEquals("Order", model.name());
+        assertEquals(List.of("Order", "OrderShipTo", "Line", "SpecialLine"),
+                model.types().stream().map(TypeDef::name).toList());
+        TypeDef order = model.type("Order").orElseThrow();
+        assertEquals(Optional.of("A customer order"), order.description());
+
+        ElementDef id = order.element("id").orElseThrow();
+        assertEquals(new DataType.Primitive(PrimitiveKind.UUID), id.type());
+        assertEquals(Cardinality.REQUIRED, id.cardinality());
+        assertEquals(Optional.of("Order id"), id.description());
+
+        assertEquals(new DataType.Primitive(PrimitiveKind.DATETIME), order.element("placedAt").orElseThrow().type());
+
+        ElementDef status = order.element("status").orElseThrow();
+        assertEquals(new DataType.TaxonomyRef("OrderStatus"), status.type());
+        assertEquals(List.of(Term.of("open"), Term.of("paid"), Term.of("shipped")),
+                model.taxonomy("OrderStatus").orElseThrow().terms());
+        assertEquals("open", status.defaultValue().orElseThrow().textValue());
+
+        ElementDef lines = order.element("lines").orElseThrow();
+        assertEquals(new DataType.TypeRef("Line"), lines.type());
+        assertEquals(new Cardinality(1, OptionalInt.of(50)), lines.cardinality());
+
+        ElementDef note = order.element("note").orElseThrow();
+        assertTrue(note.nullable());
+        assertEquals(Optional.of(200L), note.constraints().maxLength());
+
+        Constraints total = order.element("total").orElseThrow().constraints();
+        assertEquals(0, total.minimum().orElseThrow().compareTo(BigDecimal.ZERO));
+        assertEquals(0, total.multipleOf().orElseThrow().compareTo(new BigDecimal("0.01")));
+
+        assertEquals(new DataType.MapOf(DataType.of(PrimitiveKind.STRING)), order.element("tags").orElseThrow().type());
+        assertEquals(new DataType.Union(List.of(DataType.of(PrimitiveKind.STRING),
+                new DataType.MapOf(DataType.of(PrimitiveKind.STRING)))), order.element("label").orElseThrow().type());
+        assertEquals(new DataType.TypeRef("OrderShipTo"), order.element("shipTo").orElseThrow().type());
+        assertEquals(Cardinality.REQUIRED, model.type("OrderShipTo").orElseThrow().element("city").orElseThrow()
+                .cardinality());
+
+        assertEquals(List.of("Line"), model.type("SpecialLine").orElseThrow().supertypes());
+        assertEquals(List.of(Term.of("EUR"), Term.of("USD")), model.taxonomy("Currency").orElseThrow().terms());
+        assertEquals("^[A-Z]{3}-[0-9]+$", model.type("Line").orElseThrow().element("sku").orElseThrow()
+                .constraints().pattern().orElseThrow());
+    }
+
+    @Test
+    void encodesWithDefsAndRefsAndDecodesBackToTheSameModel() throws Exception {
+        SchemaModel model = codec.decode(ORDER, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger ledger = new LossinessLedger();
+        ObjectNode out = codec.encodeTree(model, ledger);
+
+        assertTrue(ledger.isEmpty(), () -> "nothing should be lost: " + ledger.entries());
+        assertEquals(JsonSchemaCodec.DIALECT, out.get("$schema").textValue());
+        assertEquals("#/$defs/Line", out.at("/properties/lines/items/$ref").textValue());
+        assertEquals("EUR", out.at("/$defs/Currency/enum/0").textValue());
+        assertEquals("open", out.at("/properties/status/enum/0").textValue(), "inline enums stay inline");
+        assertEquals("city", out.at("/properties/shipTo/properties/city").isObject() ? "city" : "missing");
+        assertEquals("#line", "#" + out.at("/$defs/Line/$anchor").textValue());
+        assertEquals("#/$defs/Line", out.at("/$defs/SpecialLine/allOf/0/$ref").textValue());
+        assertEquals("[\"string\",\"null\"]", out.at("/properties/note/type").toString());
+
+        SchemaModel again = codec.decode(codec.encode(model, CodecOptions.NONE, new LossinessLedger()),
+                CodecOptions.NONE, new LossinessLedger());
+        assertEquals(model, again);
+    }
+
+    @Test
+    void reportsEveryKeywordItDoesNotCarryWithItsPath() throws Exception {
+        String schema = """
+                {"type": "object",
+                 "properties": {
+                   "a": {"type": "string", "not": {"const": "x"}},
+                   "b": {"type": "integer", "enum": [1, 2]},
+                   "c": {"$ref": "http://example.com/other.json"}
+                 },
+                 "patternProperties": {"^x-": {}},
+                 "minProperties": 1}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+
+        assertEquals(3, model.type("Root").orElseThrow().elements().size());
+        assertEntry(ledger, LossKind.StructuralDrop, "#/properties/a/not");
+        assertEntry(ledger, LossKind.ConstraintRelaxation, "#/properties/b/enum");
+        assertEntry(ledger, LossKind.StructuralDrop, "#/properties/c/$ref");
+        assertEntry(ledger, LossKind.StructuralDrop, "#/patternProperties");
+        assertEntry(ledger, LossKind.ConstraintRelaxation, "#/minProperties");
+        assertEquals(5, ledger.size(), () -> ledger.entries().toString());
+    }
+
+    @Test
+    void aRootThatIsNotAnObjectLedgersItsKeywords() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
+        assertTrue(model.types().isEmpty());
+        assertEntry(ledger, LossKind.StructuralDrop, "#/type");
+        assertEntry(ledger, LossKind.StructuralDrop, "#/minimum");
+    }
+
+    @Test
+    void scalarDefinitionsAreInlinedAndTheirNameIsReported() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {"age": {"$ref": "#/$defs/positive"}},
+                 "$defs": {"positive": {"type": "integer", "minimum": 1}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+        ElementDef age = model.type("Root").orElseThrow().element("age").orElseThrow();
+        assertEquals(DataType.of(PrimitiveKind.INTEGER), age.type());
+        assertEquals(0, age.constraints().minimum().orElseThrow().compareTo(BigDecimal.ONE));
+        assertEntry(ledger, LossKind.StructuralDrop, "#/$defs/positive");
+    }
+
+    @Test
+    void escapedDefinitionNamesResolve() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {"p": {"$ref": "#/$defs/a~1b%25c"}},
+                 "$defs": {"a/b%c": {"type": "object", "properties": {"x": {"type": "string"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), () -> ledger.entries().toString());
+        assertEquals(new DataType.TypeRef("a/b%c"), model.type("Root").orElseThrow().element("p").orElseThrow()
+                .type());
+        JsonNode out = codec.encodeTree(model, new LossinessLedger());
+        assertEquals("#/$defs/a~1b%25c", out.at("/properties/p/$ref").textValue());
+    }
+
+    @Test
+    void malformedJsonFailsWithLineAndColumn() {
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
+                () -> codec.decode("{\n  \"type\": \"object\",\n  \"properties\": {\n}", CodecOptions.NONE,
+                        new LossinessLedger()));
+        assertTrue(e.path().startsWith("line "), e.path());
+        assertTrue(e.getMessage().startsWith("Malformed JSON"), e.getMessage());
+    }
+
+    @Test
+    void duplicateKeysAndDeepNestingAreRefused() {
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode("{\"type\": \"object\", \"type\": \"string\"}",
+                CodecOptions.NONE, new LossinessLedger()));
+        String deep = "{\"items\":".repeat(500) + "{}" + "}".repeat(500);
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
+                () -> codec.decode(deep, CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(e.getMessage().contains("limit"), e.getMessage());
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode("[1, 2]", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode("  ", CodecOptions.NONE,
+                new LossinessLedger()));
+    }
+
+    @Test
+    void encoderReportsWhatJsonSchemaCannotSay() {
+        ElementDef price = ElementDef.of("price", DataType.of(PrimitiveKind.DECIMAL), Cardinality.REQUIRED)
+                .withConstraints(Constraints.NONE.withPrecision(10, 2)).withMapsTo("http://schema.org/price")
+                .withAnnotations(Map.of("redcap.branchingLogic", "[x] = 1"));
+        TypeDef product = TypeDef.of("Product", List.of(price));
+        TaxonomyDef colour = new TaxonomyDef("Colour", Optional.empty(), List.of(new Term("r", Optional.of("Red"),
+                Optional.empty(), Optional.empty())), Optional.empty(), io.modelgraph.schema.Provenance.NONE, Map.of());
+        SchemaModel model = SchemaModel.of("shop", List.of(product), List.of(colour))
+                .withNamespaces(Map.of("schema", "http://schema.org/"));
+        LossinessLedger ledger = new LossinessLedger();
+        ObjectNode out = codec.encodeTree(model, ledger);
+
+        assertEquals("number", out.at("/$defs/Product/properties/price/type").textValue());
+        assertEquals("shop", out.get("title").textValue());
+        assertEntry(ledger, LossKind.TypeApproximation, "#/$defs/Product/properties/price");
+        assertEntry(ledger, LossKind.ConstraintRelaxation, "#/$defs/Product/properties/price");
+        assertEquals(2, ledger.entries().stream().filter(e -> e.path().equals("#/$defs/Product/properties/price")
+                && e.kind() == LossKind.StructuralDrop).count(), "mapsTo and the vendor annotation");
+        assertEntry(ledger, LossKind.StructuralDrop, "#/$defs/Colour");
+        assertEntry(ledger, LossKind.StructuralDrop, "#");
+    }
+
+    @Test
+    void encodingIsDeterministic() throws Exception {
+        SchemaModel model = codec.decode(ORDER, CodecOptions.NONE, new LossinessLedger());
+        String first = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
+        for (int i = 0; i < 5; i++) {
+            assertEquals(first, codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        }
+        assertFalse(first.isEmpty());
+    }
+
+    private static void assertEntry(LossinessLedger ledger, LossKind kind, String path) {
+        List<LossEntry> entries = ledger.entries();
+        assertTrue(entries.stream().anyMatch(e -> e.kind() == kind && e.path().equals(path)),
+                () -> "expected " + kind + " at " + path + " in " + entries);
+    }
+}
