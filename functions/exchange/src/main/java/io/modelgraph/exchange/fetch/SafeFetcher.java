@@ -59,7 +59,7 @@ public final class SafeFetcher {
     public FetchedFile fetch(URI url, Optional<String> token, String path) {
         long deadline = System.currentTimeMillis() + limits.totalMillis();
         URI current = url;
-        String tokenHost = host(url, path);
+        String tokenHost = url.getHost() == null ? "" : url.getHost();
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             String scheme = current.getScheme() == null ? "" : current.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -69,7 +69,7 @@ public final class SafeFetcher {
             String host = host(current, path);
             InetAddress address = checkedAddress(current, host, path, hop > 0);
             int port = current.getPort() != -1 ? current.getPort() : scheme.equals("https") ? 443 : 80;
-            Optional<String> auth = host.equalsIgnoreCase(tokenHost) ? token : Optional.empty();
+            Optional<String> auth = current.getHost().equalsIgnoreCase(tokenHost) ? token : Optional.empty();
             Response response = exchange(current, scheme.equals("https"), host, address, port, auth, path, deadline);
             if (response.status >= 300 && response.status < 400 && response.status != 304) {
                 String location = response.headers.get("location");

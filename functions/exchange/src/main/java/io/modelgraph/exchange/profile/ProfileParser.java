@@ -107,7 +107,9 @@ public final class ProfileParser {
     }
 
     static boolean isAbsoluteIri(String text) {
-        return text.matches("[A-Za-z][A-Za-z0-9+.\\-]*:.+") && !text.contains(" ");
+        // an unknown prefix must not pass for a scheme: absolute means hierarchical (scheme://...) or a URN
+        return (text.matches("[A-Za-z][A-Za-z0-9+.\\-]*://.+") || text.matches("(?i)urn:[A-Za-z0-9][A-Za-z0-9-]*:.+"))
+                && !text.contains(" ");
     }
 
     private ProfileParser() {
