@@ -20,7 +20,10 @@ public final class AwsClients {
     public static DynamoDbClient dynamo(StoreConfig config) {
         var builder = DynamoDbClient.builder()
                 .region(Region.of(config.region()))
-                .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
+                .credentialsProvider(config.dynamoEndpoint().isPresent() && !hasEnvironmentKeys()
+                        ? StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_DYNAMO_ACCESS_KEY,
+                                LOCAL_SECRET_KEY))
+                        : credentials(config.dynamoEndpoint().isPresent()))
                 .httpClient(http());
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
@@ -44,8 +47,12 @@ public final class AwsClients {
     }
 
     /** On Lambda the runtime sets the environment variables; an endpoint override without them means a local store. */
+    private static boolean hasEnvironmentKeys() {
+        return System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null;
+    }
+
     private static AwsCredentialsProvider credentials(boolean localEndpoint) {
-        if (System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null) {
+        if (hasEnvironmentKeys()) {
             return EnvironmentVariableCredentialsProvider.create();
         }
         if (localEndpoint) {
@@ -54,9 +61,11 @@ public final class AwsClients {
         return DefaultCredentialsProvider.builder().build();
     }
 
-    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local 2.x accepts only letters and digits. */
-    public static final String LOCAL_ACCESS_KEY = "modelgraphlocal";
-    public static final String LOCAL_SECRET_KEY = "modelgraphlocalsecret";
+    /** Fixed keys the embedded S3 server is configured with; DynamoDB Local accepts any. */
+    public static final String LOCAL_ACCESS_KEY = "modelgraph-local";
+    public static final String LOCAL_SECRET_KEY = "modelgraph-local-secret";
+    /** DynamoDB Local 2.x refuses access key ids that are not purely letters and digits ("modelgraph-local" fails). */
+    public static final String LOCAL_DYNAMO_ACCESS_KEY = "modelgraphlocal";
 
     private AwsClients() {
     }

@@ -22,8 +22,8 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
  * starts its own with a data directory.
  */
 public final class EmbeddedAws implements AutoCloseable {
-    public static final String ACCESS_KEY = "modelgraphlocal";
-    public static final String SECRET_KEY = "modelgraphlocalsecret";
+    public static final String ACCESS_KEY = "modelgraph-local";
+    public static final String SECRET_KEY = "modelgraph-local-secret";
 
     private static EmbeddedAws shared;
 
@@ -52,19 +52,18 @@ public final class EmbeddedAws implements AutoCloseable {
     /** Starts both servers; with a data directory they keep their data there, else in memory. */
     public static EmbeddedAws start(Optional<Path> dataDir) {
         try {
-            // DynamoDB Local unpacks its sqlite natives there and fails if the folder is missing.
+            // DynamoDB Local unpacks its sqlite native library there and fails if the directory is missing
             String sqliteDir = System.getProperty("org.sqlite.tmpdir");
             if (sqliteDir != null && !sqliteDir.isBlank()) {
                 Files.createDirectories(Path.of(sqliteDir));
             }
             int dynamoPort = freePort();
-            List<String> args = new ArrayList<>(List.of("-port", Integer.toString(dynamoPort), "-disableTelemetry",
-                    "-sharedDb")); // one database whatever credentials and region a client sends
+            List<String> args = new ArrayList<>(List.of("-port", Integer.toString(dynamoPort), "-disableTelemetry"));
             BlobStore blobs;
             if (dataDir.isPresent()) {
                 Path dynamoDir = Files.createDirectories(dataDir.get().resolve("dynamodb"));
                 Path s3Dir = Files.createDirectories(dataDir.get().resolve("s3"));
-                args.addAll(List.of("-dbPath", dynamoDir.toString()));
+                args.addAll(List.of("-dbPath", dynamoDir.toString(), "-sharedDb"));
                 blobs = new FilesystemNio2BlobStore(s3Dir.toString());
             } else {
                 args.add("-inMemory");

@@ -271,6 +271,20 @@ public final class GraphStore implements GraphAccess {
         return r.hasItem() && !r.item().isEmpty() ? Optional.of(RelationItems.decode(r.item())) : Optional.empty();
     }
 
+    /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */
+    public Set<String> existingRelationKeys(String projectId, Collection<Relation> relations) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (Relation r : relations) {
+            keys.add(RelationItems.key(projectId, r.fromNodeId(), r.id()));
+        }
+        Set<String> out = new HashSet<>();
+        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
+            Relation r = RelationItems.decode(item);
+            out.add(r.fromNodeId() + "#" + r.id());
+        }
+        return out;
+    }
+
     /** Deletes the relation; false when it did not exist. */
     public boolean deleteRelation(String projectId, String fromNodeId, String relationId) {
         try {

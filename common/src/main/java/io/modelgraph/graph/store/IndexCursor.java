@@ -57,13 +57,13 @@ public final class IndexCursor {
     }
 
     private void fetch() {
-        Map<String, String> names = new HashMap<>(Map.of("#p", io.modelgraph.store.Tables.TYPE_PK, "#k",
-                order.attribute()));
+        Map<String, String> names = new HashMap<>(Map.of("#p", io.modelgraph.store.Tables.TYPE_PK));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":p", Attr.s(partition)));
         String condition = "#p = :p";
         if (after.isPresent()) {
             condition += descending ? " AND #k < :k" : " AND #k > :k";
             values.put(":k", Attr.s(after.get()));
+            names.put("#k", order.attribute());
         }
         QueryRequest.Builder request = QueryRequest.builder()
                 .tableName(table)

@@ -33,6 +33,7 @@ public final class GraphHandler extends HttpApiHandler {
 
     static Router routes(Services services) {
         List<Route> routes = new ArrayList<>();
+        routes.addAll(GraphRoutes.routes(services));
         routes.addAll(io.modelgraph.apikeys.ApiKeyRoutes.routes(services));
         return new Router(routes, services.authenticator());
     }

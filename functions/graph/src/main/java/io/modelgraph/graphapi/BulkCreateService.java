@@ -1,0 +1,287 @@
+package io.modelgraph.graphapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.ApiProblems;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.RelationGroup;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.http.Body;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * bulkCreate: nodes, relations and mixin values in one call. Every entry is validated first, against the
+ * stored graph and against the other entries (relations and values may name nodes of the same call by
+ * their given Id); any bad entry fails the call with every bad entry listed by array path, and nothing
+ * is written. Then all items go out with parallel BatchWriteItem calls.
+ */
+final class BulkCreateService {
+    static final int MAX_PER_ARRAY = 10_000;
+    static final int MAX_TOTAL = 30_000;
+    /** The error lists this many bad entries, then says how many more there were. */
+    static final int MAX_LISTED_PROBLEMS = 100;
+
+    private final GraphStore store;
+    private final NodeService nodes;
+
+    BulkCreateService(GraphStore store, NodeService nodes) {
+        this.store = store;
+        this.nodes = nodes;
+    }
+
+    private record RelationEntry(int index, Relation relation, boolean givenId) {
+    }
+
+    Map<String, Object> create(String projectId, Body body, String subject) {
+        List<Body> nodeBodies = body.objects("nodes");
+        List<Body> relationBodies = body.objects("relations");
+        List<Body> mixinBodies = body.objects("mixins");
+        limit(body, "nodes", nodeBodies.size());
+        limit(body, "relations", relationBodies.size());
+        limit(body, "mixins", mixinBodies.size());
+        int total = nodeBodies.size() + relationBodies.size() + mixinBodies.size();
+        if (total > MAX_TOTAL) {
+            throw ApiProblem.badRequest("body", "A bulkCreate call takes at most " + MAX_TOTAL + " entries in all, got "
+                    + total + ".");
+        }
+        store.ensureMainSpace(projectId, subject);
+        Catalog catalog = Catalog.load(store, projectId);
+        String main = MainSpace.idFor(projectId);
+        List<ApiProblem> problems = new ArrayList<>();
+
+        // 1. read every entry on its own
+        Map<String, NodeService.NodeDraft> drafts = new LinkedHashMap<>();
+        Map<String, Integer> draftIndex = new HashMap<>();
+        Set<String> givenNodeIds = new HashSet<>();
+        for (int i = 0; i < nodeBodies.size(); i++) {
+            Body b = nodeBodies.get(i);
+            try {
+                NodeService.NodeDraft d = NodeService.NodeDraft.read(b);
+                if (drafts.containsKey(d.id())) {
+                    problems.add(ApiProblem.badRequest(b.at("Id"), "Id '" + d.id() + "' is also used by body.nodes["
+                            + draftIndex.get(d.id()) + "]."));
+                    continue;
+                }
+                drafts.put(d.id(), d);
+                draftIndex.put(d.id(), i);
+                if (b.string("Id").filter(s -> !s.isEmpty()).isPresent()) {
+                    givenNodeIds.add(d.id());
+                }
+            } catch (ApiProblem p) {
+                problems.add(p);
+            }
+        }
+        List<RelationEntry> relations = new ArrayList<>();
+        for (int i = 0; i < relationBodies.size(); i++) {
+            Body b = relationBodies.get(i);
+            try {
+                boolean given = b.string("Id").filter(s -> !s.isEmpty()).isPresent();
+                Relation r = new Relation(Inputs.idOrNew(b, "Id"), Inputs.requiredId(b, "fromNodeId"),
+                        Inputs.requiredId(b, "toNodeId"), b.requiredString("relationGroupId"));
+                relations.add(new RelationEntry(i, r, given));
+            } catch (ApiProblem p) {
+                problems.add(p);
+            }
+        }
+        List<MixinValue> values = new ArrayList<>();
+        List<Integer> valueIndex = new ArrayList<>();
+        for (int i = 0; i < mixinBodies.size(); i++) {
+            try {
+                values.add(MixinInput.read(mixinBodies.get(i), catalog));
+                valueIndex.add(i);
+            } catch (ApiProblem p) {
+                problems.add(p);
+            }
+        }
+
+        // 2. one read of every stored node the entries name (given Ids, spaces, relation ends, value targets)
+        Set<String> toRead = new HashSet<>(givenNodeIds);
+        drafts.values().forEach(d -> toRead.addAll(d.spaceIds()));
+        relations.forEach(e -> {
+            toRead.add(e.relation().fromNodeId());
+            toRead.add(e.relation().toNodeId());
+        });
+        values.forEach(v -> toRead.add(v.nodeId()));
+        toRead.removeAll(drafts.keySet().stream().filter(id -> !givenNodeIds.contains(id)).toList());
+        toRead.remove(main);
+        Map<String, Node> stored = toRead.isEmpty() ? Map.of() : store.nodes(projectId, toRead);
+
+        // 3. check entries against the store and each other
+        for (NodeService.NodeDraft d : drafts.values()) {
+            String at = "body.nodes[" + draftIndex.get(d.id()) + "]";
+            if (d.id().equals(main)) {
+                problems.add(ApiProblem.badRequest(at + ".Id", "Id '" + d.id() + "' is the project's main space."));
+            } else if (stored.containsKey(d.id())) {
+                problems.add(ApiProblem.badRequest(at + ".Id", "A node with Id '" + d.id() + "' already exists"
+                        + (stored.get(d.id()).deleted() ? " (deleted; restore it instead)." : ".")));
+            }
+            for (int s = 0; s < d.spaceIds().size(); s++) {
+                String space = d.spaceIds().get(s);
+                Optional<NodeType> type = typeOf(space, drafts, stored);
+                if (!space.equals(main) && type.orElse(null) != NodeType.Space) {
+                    problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", type.isEmpty()
+                            ? "Space '" + space + "' does not exist in the project or this call."
+                            : "Node '" + space + "' is a " + type.get() + ", not a Space."));
+                } else if (space.equals(d.id())) {
+                    problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", "A node cannot be placed in itself."));
+                }
+            }
+        }
+        Set<String> relationKeys = new HashSet<>();
+        List<Relation> givenRelations = new ArrayList<>();
+        for (RelationEntry e : relations) {
+            Relation r = e.relation();
+            String at = "body.relations[" + e.index() + "]";
+            Optional<RelationGroup> group = catalog.group(r.relationGroupId());
+            Optional<Node> from = endOf(r.fromNodeId(), drafts, stored, projectId);
+            Optional<Node> to = endOf(r.toNodeId(), drafts, stored, projectId);
+            if (group.isEmpty()) {
+                problems.add(ApiProblem.badRequest(at + ".relationGroupId", "Unknown relation group '"
+                        + Inputs.abbreviate(r.relationGroupId()) + "'."));
+            } else if (from.isEmpty()) {
+                problems.add(ApiProblem.badRequest(at + ".fromNodeId", missingEnd(r.fromNodeId(), stored)));
+            } else if (to.isEmpty()) {
+                problems.add(ApiProblem.badRequest(at + ".toNodeId", missingEnd(r.toNodeId(), stored)));
+            } else {
+                Optional<String> mismatch = RelationRules.mismatch(group.get(), from.get(), to.get());
+                if (mismatch.isPresent()) {
+                    problems.add(ApiProblem.badRequest(at, mismatch.get()));
+                } else if (!relationKeys.add(r.fromNodeId() + "#" + r.id())) {
+                    problems.add(ApiProblem.badRequest(at + ".Id", "Relation Id '" + r.id()
+                            + "' is used twice for node '" + r.fromNodeId() + "' in this call."));
+                } else if (e.givenId()) {
+                    givenRelations.add(r);
+                }
+            }
+        }
+        if (!givenRelations.isEmpty()) {
+            Set<String> taken = store.existingRelationKeys(projectId, givenRelations);
+            for (RelationEntry e : relations) {
+                if (e.givenId() && taken.contains(e.relation().fromNodeId() + "#" + e.relation().id())) {
+                    problems.add(ApiProblem.badRequest("body.relations[" + e.index() + "].Id", "Node '"
+                            + e.relation().fromNodeId() + "' already has a relation with Id '" + e.relation().id() + "'."));
+                }
+            }
+        }
+        Map<String, MixinValue> merged = new LinkedHashMap<>();
+        List<MixinValue> onStoredNodes = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            MixinValue v = values.get(i);
+            if (endOf(v.nodeId(), drafts, stored, projectId).isEmpty()) {
+                problems.add(ApiProblem.badRequest("body.mixins[" + valueIndex.get(i) + "].targetNodeId",
+                        missingEnd(v.nodeId(), stored)));
+                continue;
+            }
+            merged.merge(v.nodeId() + "#" + v.mixinId(), v, BulkCreateService::merge);
+            if (!drafts.containsKey(v.nodeId())) {
+                onStoredNodes.add(v);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw listed(problems);
+        }
+
+        // 4. label checks asked for, values merged over stored ones, then the writes
+        List<Map<String, Object>> checkResults = new ArrayList<>();
+        for (NodeService.NodeDraft d : drafts.values()) {
+            if (d.checkBeforeCreate()) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("Id", d.id());
+                entry.put("checkResult", nodes.labelCheck(projectId, d.label(), spaces(d, main)));
+                checkResults.add(entry);
+            }
+        }
+        if (!onStoredNodes.isEmpty()) {
+            Map<String, MixinValue> existing = store.mixinValues(projectId, onStoredNodes);
+            existing.forEach((k, v) -> merged.computeIfPresent(k, (key, given) -> merge(v, given)));
+        }
+        Instant now = store.now();
+        List<Node> newNodes = new ArrayList<>();
+        for (NodeService.NodeDraft d : drafts.values()) {
+            newNodes.add(new Node(d.id(), d.label(), d.nodeType(), spaces(d, main), now, now, subject, subject, false,
+                    1));
+        }
+        List<Relation> newRelations = relations.stream().map(RelationEntry::relation).toList();
+        store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject);
+
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("nodeIds", new ArrayList<>(drafts.keySet()));
+        out.put("relationIds", newRelations.stream().map(Relation::id).toList());
+        out.put("mixinValueCount", values.size());
+        if (!checkResults.isEmpty()) {
+            out.put("checkResults", checkResults);
+        }
+        return out;
+    }
+
+    private static List<String> spaces(NodeService.NodeDraft d, String main) {
+        return d.spaceIds().isEmpty() ? List.of(main) : d.spaceIds();
+    }
+
+    private static Optional<NodeType> typeOf(String id, Map<String, NodeService.NodeDraft> drafts,
+            Map<String, Node> stored) {
+        NodeService.NodeDraft d = drafts.get(id);
+        if (d != null) {
+            return Optional.of(d.nodeType());
+        }
+        Node n = stored.get(id);
+        return n == null || n.deleted() ? Optional.empty() : Optional.of(n.nodeType());
+    }
+
+    /** A relation or value end: a node of this call, or a live stored node (drafts win: their Id is new). */
+    private static Optional<Node> endOf(String id, Map<String, NodeService.NodeDraft> drafts, Map<String, Node> stored,
+            String projectId) {
+        NodeService.NodeDraft d = drafts.get(id);
+        if (d != null) {
+            return Optional.of(new Node(d.id(), d.label(), d.nodeType(), List.of(), Instant.EPOCH, Instant.EPOCH, "",
+                    "", false, 0));
+        }
+        if (id.equals(MainSpace.idFor(projectId))) {
+            return Optional.of(new Node(id, MainSpace.LABEL, NodeType.Space, List.of(id), Instant.EPOCH, Instant.EPOCH,
+                    "", "", false, 0));
+        }
+        Node n = stored.get(id);
+        return n == null || n.deleted() ? Optional.empty() : Optional.of(n);
+    }
+
+    private static String missingEnd(String id, Map<String, Node> stored) {
+        Node n = stored.get(id);
+        return n != null && n.deleted() ? "Node '" + id + "' is deleted."
+                : "Node '" + id + "' does not exist in the project or this call.";
+    }
+
+    private static MixinValue merge(MixinValue base, MixinValue more) {
+        Map<String, JsonNode> columns = new LinkedHashMap<>(base.columns());
+        columns.putAll(more.columns());
+        return new MixinValue(base.nodeId(), base.mixinId(), columns);
+    }
+
+    private static void limit(Body body, String name, int size) {
+        if (size > MAX_PER_ARRAY) {
+            throw ApiProblem.badRequest(body.at(name), "'" + name + "' takes at most " + MAX_PER_ARRAY
+                    + " entries per call, got " + size + ".");
+        }
+    }
+
+    private static ApiProblems listed(List<ApiProblem> problems) {
+        if (problems.size() <= MAX_LISTED_PROBLEMS) {
+            return new ApiProblems(400, problems);
+        }
+        List<ApiProblem> shown = new ArrayList<>(problems.subList(0, MAX_LISTED_PROBLEMS));
+        shown.add(ApiProblem.badRequest("body", "… and " + (problems.size() - MAX_LISTED_PROBLEMS)
+                + " more invalid entries (the first " + MAX_LISTED_PROBLEMS + " are listed)"));
+        return new ApiProblems(400, shown);
+    }
+}

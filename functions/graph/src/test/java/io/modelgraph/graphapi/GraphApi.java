@@ -1,0 +1,167 @@
+package io.modelgraph.graphapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.auth.Role;
+import io.modelgraph.embedded.EmbeddedAws;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Calls the real GraphHandler with API Gateway events, against DynamoDB Local started once per JVM.
+ * Each instance is a fresh random project, so tests never see each other's data.
+ */
+final class GraphApi {
+    static final Services SERVICES;
+    static final GraphHandler HANDLER;
+
+    static {
+        EmbeddedAws aws = EmbeddedAws.shared();
+        StoreConfig cfg = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+        SERVICES = Services.of(cfg, Settings.from(Map.of()).withPagingSecret("test"));
+        Tables.ensure(SERVICES.dynamo(), SERVICES.s3(), cfg);
+        HANDLER = new GraphHandler(SERVICES);
+    }
+
+    private final String project;
+    private final Role role;
+    private final String subject;
+
+    /** A fresh random project, called as an Admin. */
+    GraphApi() {
+        this(UUID.randomUUID().toString().replace("-", ""), Role.Admin, "user-1");
+    }
+
+    private GraphApi(String project, Role role, String subject) {
+        this.project = project;
+        this.role = role;
+        this.subject = subject;
+    }
+
+    String project() {
+        return project;
+    }
+
+    /** The same project, called with another role (null: no role claim at all). */
+    GraphApi as(Role other) {
+        return new GraphApi(project, other, other == null ? "nobody" : "user-" + other);
+    }
+
+    /** The same project and role, another subject. */
+    GraphApi asSubject(String other) {
+        return new GraphApi(project, role, other);
+    }
+
+    String mainSpace() {
+        return MainSpace.idFor(project());
+    }
+
+    record Response(int status, JsonNode json) {
+        JsonNode data() {
+            return json.path("data");
+        }
+
+        boolean success() {
+            return json.path("success").asBoolean();
+        }
+
+        String message() {
+            return json.path("error").path("message").asText();
+        }
+
+        Response ok() {
+            assertEquals(200, status, () -> "expected 200, got " + status + ": " + json);
+            return this;
+        }
+
+        Response fails(int expected) {
+            assertEquals(expected, status, () -> "expected " + expected + ", got " + status + ": " + json);
+            assertEquals(false, json.path("success").asBoolean());
+            assertEquals(false, json.path("error").path("isFatal").asBoolean(true), () -> json.toString());
+            return this;
+        }
+    }
+
+    Response get(String pathAndQuery) {
+        return call("GET", pathAndQuery, null);
+    }
+
+    Response post(String path, Object body) {
+        return call("POST", path, body);
+    }
+
+    Response put(String path, Object body) {
+        return call("PUT", path, body);
+    }
+
+    Response delete(String path, Object body) {
+        return call("DELETE", path, body);
+    }
+
+    /** {@code path} is relative to /v1/{projectId}/ and may carry a query string. */
+    Response call(String method, String path, Object body) {
+        String full = "/v1/" + project() + "/" + path;
+        int q = full.indexOf('?');
+        APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+        event.setRawPath(q < 0 ? full : full.substring(0, q));
+        event.setRawQueryString(q < 0 ? "" : full.substring(q + 1));
+        Map<String, String> headers = new HashMap<>();
+        headers.put("content-type", "application/json");
+        event.setHeaders(headers);
+        if (body != null) {
+            event.setBody(body instanceof String s ? s : Json.write(body));
+        }
+        APIGatewayV2HTTPEvent.RequestContext ctx = new APIGatewayV2HTTPEvent.RequestContext();
+        APIGatewayV2HTTPEvent.RequestContext.Http http = new APIGatewayV2HTTPEvent.RequestContext.Http();
+        http.setMethod(method);
+        http.setPath(event.getRawPath());
+        ctx.setHttp(http);
+        ctx.setRequestId(UUID.randomUUID().toString());
+        APIGatewayV2HTTPEvent.RequestContext.Authorizer auth = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
+        APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
+        jwt.setClaims(role == null ? Map.of("sub", subject)
+                : Map.of("sub", subject, "modelgraph_roles", project + ":" + role.name()));
+        auth.setJwt(jwt);
+        ctx.setAuthorizer(auth);
+        event.setRequestContext(ctx);
+        APIGatewayV2HTTPResponse response = HANDLER.handleRequest(event, null);
+        try {
+            return new Response(response.getStatusCode(), Json.parse(response.getBody()));
+        } catch (Exception e) {
+            throw new AssertionError("Response is not JSON: " + response.getBody(), e);
+        }
+    }
+
+    // ---- shortcuts -----------------------------------------------------------------------------
+
+    String createNode(String label, String type, String... spaces) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("label", label);
+        body.put("nodeType", type);
+        body.put("spaceIds", java.util.List.of(spaces));
+        return post("node", body).ok().data().path("Id").asText();
+    }
+
+    String relate(String from, String to, String group) {
+        return post("relation", Map.of("fromNodeId", from, "toNodeId", to, "relationGroupId", group)).ok().data()
+                .path("Id").asText();
+    }
+
+    JsonNode fetch(String id, boolean relations, boolean mixins) {
+        return get("fetchNode?NodeId=" + id + "&AddRelations=" + relations + "&AddMixins=" + mixins).ok().data();
+    }
+
+    static String enc(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
+}
