@@ -72,6 +72,7 @@ class JsonSchemaConformanceTest {
         int carried = 0;
         int ledgered = 0;
         int stable = 0;
+        int graphRoundTrips = 0;
         List<String> failures = new ArrayList<>();
         Map<String, Integer> silentByKeyword = new TreeMap<>();
         for (Sample s : samples) {
@@ -90,6 +91,11 @@ class JsonSchemaConformanceTest {
                 if (again.equals(out)) {
                     stable++;
                 }
+                if (GraphRoundTrip.holds(model)) {
+                    graphRoundTrips++;
+                } else {
+                    failures.add(s.where() + ": model -> graph -> model differs");
+                }
                 if (audit.silentlyDropped().isEmpty()) {
                     passed++;
                 } else {
@@ -101,8 +107,9 @@ class JsonSchemaConformanceTest {
             }
         }
         System.out.printf("jsonschema decode->encode: %d/%d schemas pass (%.1f%%); keywords %d: carried %d,"
-                + " ledgered %d; fixed point after one round trip: %d/%d%n", passed, samples.size(),
-                100.0 * passed / samples.size(), keywords, carried, ledgered, stable, samples.size());
+                + " ledgered %d; fixed point after one round trip: %d/%d; model -> graph -> model: %d/%d%n", passed,
+                samples.size(), 100.0 * passed / samples.size(), keywords, carried, ledgered, stable, samples.size(),
+                graphRoundTrips, samples.size());
         if (!failures.isEmpty()) {
             System.out.println("silent drops by keyword: " + silentByKeyword);
             failures.stream().limit(40).forEach(f -> System.out.println("  FAIL " + f));

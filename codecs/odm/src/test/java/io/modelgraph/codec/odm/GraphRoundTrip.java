@@ -1,0 +1,28 @@
+package io.modelgraph.codec.odm;
+
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.graph.ModelGraphMapper;
+import io.modelgraph.schema.graph.SnapshotReplay;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Model → graph changes → in-memory snapshot → model: types and taxonomies come back equal, re-apply is empty. */
+final class GraphRoundTrip {
+    private static final ModelGraphMapper MAPPER = new ModelGraphMapper();
+
+    static boolean holds(SchemaModel model) {
+        AtomicInteger ids = new AtomicInteger();
+        GraphSnapshot empty = new GraphSnapshot(List.of("main"), List.of(), List.of(), List.of());
+        GraphChanges changes = MAPPER.toChanges(model, empty, List.of("main"), () -> "n" + ids.incrementAndGet());
+        GraphSnapshot graph = SnapshotReplay.apply(empty, changes, "test", Instant.EPOCH);
+        SchemaModel back = MAPPER.toModel(graph, model.name());
+        return back.types().equals(model.types()) && back.taxonomies().equals(model.taxonomies())
+                && MAPPER.toChanges(model, graph, List.of("main"), () -> "m" + ids.incrementAndGet()).isEmpty();
+    }
+
+    private GraphRoundTrip() {
+    }
+}
