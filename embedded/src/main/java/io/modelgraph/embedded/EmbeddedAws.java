@@ -58,12 +58,13 @@ public final class EmbeddedAws implements AutoCloseable {
                 Files.createDirectories(Path.of(sqliteDir));
             }
             int dynamoPort = freePort();
-            List<String> args = new ArrayList<>(List.of("-port", Integer.toString(dynamoPort), "-disableTelemetry"));
+            List<String> args = new ArrayList<>(List.of("-port", Integer.toString(dynamoPort), "-disableTelemetry",
+                    "-sharedDb")); // one database whatever credentials and region a client sends
             BlobStore blobs;
             if (dataDir.isPresent()) {
                 Path dynamoDir = Files.createDirectories(dataDir.get().resolve("dynamodb"));
                 Path s3Dir = Files.createDirectories(dataDir.get().resolve("s3"));
-                args.addAll(List.of("-dbPath", dynamoDir.toString(), "-sharedDb"));
+                args.addAll(List.of("-dbPath", dynamoDir.toString()));
                 blobs = new FilesystemNio2BlobStore(s3Dir.toString());
             } else {
                 args.add("-inMemory");

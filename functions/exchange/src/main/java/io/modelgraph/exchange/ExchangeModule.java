@@ -17,10 +17,11 @@ public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, Exchange
         String table = services.stores().graphTable();
         GraphStore store = GraphStore.of(services);
         ProfileStore profiles = new ProfileStore(services.dynamo(), table);
-        SpaceModels spaces = new SpaceModels(store, store, mapping);
+        MergeStateStore states = new MergeStateStore(services.dynamo(), table);
+        SpaceModels spaces = new SpaceModels(store, store, mapping, states);
         CompiledSchemaCache cache = new CompiledSchemaCache();
         SafeFetcher fetcher = new SafeFetcher(new AddressPolicy(services.settings().allowLoopbackUrls()), limits);
-        MergeService merges = new MergeService(spaces, profiles, new MergeStateStore(services.dynamo(), table),
+        MergeService merges = new MergeService(spaces, profiles, states,
                 fetcher, services.settings().repoToken(), services.clock());
         return new ExchangeModule(profiles, spaces, new ExchangeOperations(spaces, profiles, cache), merges, cache,
                 services.settings().repoRawBaseUrl());

@@ -99,7 +99,9 @@ public final class ExchangeOperations {
                 .thenComparing(ValidationMessage::getMessage));
         List<String> errors = new ArrayList<>();
         for (ValidationMessage m : messages) {
-            errors.add(m.getInstanceLocation() + ": " + m.getMessage());
+            // networknt already starts its message with the instance path ("$.age: must ..."); keep one prefix
+            String where = m.getInstanceLocation().toString();
+            errors.add(m.getMessage().startsWith(where) ? m.getMessage() : where + ": " + m.getMessage());
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("isValid", errors.isEmpty());

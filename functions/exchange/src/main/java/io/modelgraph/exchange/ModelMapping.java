@@ -2,7 +2,6 @@ package io.modelgraph.exchange;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
-import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 
 /**
@@ -10,9 +9,9 @@ import io.modelgraph.schema.SchemaModel;
  * implementation delegates to common's {@code ModelGraphMapper} (see {@link GraphModelMapping}).
  */
 public interface ModelMapping {
-    /** The canonical model held by a loaded space. */
-    SchemaModel toModel(GraphSnapshot snapshot, String spaceId, LossinessLedger ledger);
+    /** The canonical model held by a loaded space, named {@code name}. */
+    SchemaModel toModel(GraphSnapshot snapshot, String name);
 
     /** The changes that make the space hold {@code model}, updating existing nodes in place. */
-    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger);
+    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId);
 }

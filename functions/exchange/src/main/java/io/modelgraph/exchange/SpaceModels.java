@@ -9,7 +9,11 @@ import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.store.GraphStore;
-import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.exchange.merge.MergeState;
+import io.modelgraph.exchange.merge.MergeStateStore;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import io.modelgraph.schema.SchemaModel;
 import java.util.List;
 import java.util.Optional;
@@ -23,16 +27,22 @@ public final class SpaceModels {
     private final GraphAccess graph;
     private final GraphStore store;
     private final ModelMapping mapping;
+    private final MergeStateStore states;
 
     /** A loaded space: its snapshot, model and content fingerprint. */
     public record Loaded(JsonLdExportOptions.SpaceInfo space, GraphSnapshot snapshot, SchemaModel model,
             String fingerprint) {
     }
 
-    public SpaceModels(GraphAccess graph, GraphStore store, ModelMapping mapping) {
+    public SpaceModels(GraphAccess graph, GraphStore store, ModelMapping mapping, MergeStateStore states) {
         this.graph = graph;
         this.store = store;
         this.mapping = mapping;
+        this.states = states;
+    }
+
+    public Optional<MergeState> state(String projectId, String spaceId) {
+        return states.get(projectId, spaceId);
     }
 
     public GraphAccess graph() {
@@ -68,9 +78,25 @@ public final class SpaceModels {
         return graph.load(projectId, List.of(spaceId));
     }
 
+    /**
+     * The space's model. Document-level facts (name, description, annotations such as the JSON Schema root) come
+     * from the last merge when there was one, else the model is named after the space; the fingerprint covers
+     * both, so a cached schema is dropped when either changes.
+     */
     public Loaded load(String projectId, JsonLdExportOptions.SpaceInfo space) {
         GraphSnapshot snapshot = snapshot(projectId, space.id());
-        SchemaModel model = mapping.toModel(snapshot, space.id(), new LossinessLedger());
-        return new Loaded(space, snapshot, model, SpaceFingerprint.of(snapshot));
+        Optional<MergeState> state = states.get(projectId, space.id());
+        SchemaModel model = mapping.toModel(snapshot, state.map(MergeState::modelName).filter(n -> !n.isBlank())
+                .orElse(space.label()));
+        String fingerprint = SpaceFingerprint.of(snapshot);
+        if (state.isPresent()) {
+            Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
+            annotations.putAll(state.get().modelAnnotations());
+            model = new SchemaModel(model.name(), state.get().modelDescription().or(model::description), model.types(),
+                    model.taxonomies(), model.namespaces(), model.provenance(), annotations);
+            fingerprint = fingerprint + "|" + state.get().fingerprint() + "|" + new TreeMap<>(annotations)
+                    + "|" + model.description().orElse("");
+        }
+        return new Loaded(space, snapshot, model, fingerprint);
     }
 }

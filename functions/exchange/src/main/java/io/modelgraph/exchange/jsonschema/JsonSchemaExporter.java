@@ -6,6 +6,9 @@ import io.modelgraph.codec.jsonschema.JsonSchemaAnnotations;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.List;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -34,6 +37,9 @@ public final class JsonSchemaExporter {
             annotations.put(JsonSchemaAnnotations.ROOT, rootType.get());
             m = model.withAnnotations(annotations);
         }
+        if (useAnchorForRef) {
+            m = withAnchors(m, rootType);
+        }
         ObjectNode doc = CODEC.encodeTree(m, new LossinessLedger());
         if (useAnchorForRef) {
             anchors(doc);
@@ -41,20 +47,34 @@ public final class JsonSchemaExporter {
         return doc;
     }
 
+    /** Gives every non-root type without an anchor its name as anchor, when that is a valid, unused anchor. */
+    private static SchemaModel withAnchors(SchemaModel model, Optional<String> rootType) {
+        String root = rootType.orElse(model.annotations().getOrDefault(JsonSchemaAnnotations.ROOT, ""));
+        Set<String> used = new HashSet<>();
+        model.types().forEach(t -> {
+            if (t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)) {
+                used.add(t.annotations().get(JsonSchemaAnnotations.ANCHOR));
+            }
+        });
+        List<TypeDef> types = new ArrayList<>();
+        for (TypeDef t : model.types()) {
+            if (!t.name().equals(root) && !t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)
+                    && ANCHOR.matcher(t.name()).matches() && used.add(t.name())) {
+                Map<String, String> a = new LinkedHashMap<>(t.annotations());
+                a.put(JsonSchemaAnnotations.ANCHOR, t.name());
+                types.add(t.withAnnotations(a));
+            } else {
+                types.add(t);
+            }
+        }
+        return model.withTypes(types);
+    }
+
     private static void anchors(ObjectNode doc) {
         JsonNode defs = doc.path("$defs");
         if (!defs.isObject()) {
             return;
         }
-        Set<String> used = new HashSet<>();
-        if (doc.path("$anchor").isTextual()) {
-            used.add(doc.get("$anchor").asText());
-        }
-        defs.forEach(d -> {
-            if (d.path("$anchor").isTextual()) {
-                used.add(d.get("$anchor").asText());
-            }
-        });
         Map<String, String> anchorOf = new HashMap<>();
         defs.fields().forEachRemaining(e -> {
             if (!(e.getValue() instanceof ObjectNode def)) {
@@ -62,13 +82,6 @@ public final class JsonSchemaExporter {
             }
             if (def.path("$anchor").isTextual()) {
                 anchorOf.put(e.getKey(), def.get("$anchor").asText());
-            } else if (ANCHOR.matcher(e.getKey()).matches() && used.add(e.getKey())) {
-                // $anchor goes first among the keywords so a reader sees the name before the body
-                ObjectNode copy = def.deepCopy();
-                def.removeAll();
-                def.put("$anchor", e.getKey());
-                def.setAll(copy);
-                anchorOf.put(e.getKey(), e.getKey());
             }
         });
         rewrite(doc, anchorOf);

@@ -3,6 +3,7 @@ package io.modelgraph.exchange.jsonschema;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
@@ -21,7 +22,7 @@ public final class Validators {
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
             b -> b.schemaLoaders(l -> l.add(new AllowSchemaLoader(iri -> iri.toString().startsWith("classpath:")))));
     private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
-            .formatAssertionsEnabled(false).build();
+            .formatAssertionsEnabled(false).pathType(PathType.JSON_PATH).build();
 
     public static JsonSchema compile(JsonNode schema) {
         return FACTORY.getSchema(BASE, schema, CONFIG);

@@ -75,7 +75,7 @@ public final class MergeService {
 
         // 2. the diff
         GraphSnapshot before = spaces.snapshot(projectId, space.id());
-        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger);
+        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id());
         int skippedRemovals = 0;
         if (options.onlyAddAndUpdate()) {
             skippedRemovals = changes.removedNodeIds().size();
@@ -84,7 +84,7 @@ public final class MergeService {
         DiffCount diff = DiffCount.of(before, changes);
 
         // 3. the three warnings: each an error unless its override flag is set
-        Optional<MergeState> state = states.get(projectId, space.id());
+        Optional<MergeState> state = spaces.state(projectId, space.id());
         String fingerprint = SpaceFingerprint.of(before);
         List<ApiProblem> warnings = new ArrayList<>();
         List<String> overridden = new ArrayList<>();
@@ -121,7 +121,8 @@ public final class MergeService {
         GraphSnapshot after = spaces.snapshot(projectId, space.id());
         String mergedAt = clock.instant().toString();
         states.put(projectId, space.id(), new MergeState(options.sourceKey(), SpaceFingerprint.of(after),
-                format.profileFormat().key(), profile.id(), mergedAt));
+                format.profileFormat().key(), profile.id(), mergedAt, model.name(), model.description(),
+                model.annotations()));
         return status(space, profile, options, diff, skippedRemovals, overridden, unmapped, ledger.entries(), mergedAt);
     }
 

@@ -1,5 +1,7 @@
 package io.modelgraph.exchange.merge;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.json.Json;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.util.HashMap;
@@ -29,9 +31,17 @@ public final class MergeStateStore {
         if (item == null || item.isEmpty()) {
             return Optional.empty();
         }
+        Map<String, String> annotations = new java.util.TreeMap<>();
+        try {
+            JsonNode a = Json.parse(Attr.str(item, "modelAnnotations").orElse("{}"));
+            a.fields().forEachRemaining(f -> annotations.put(f.getKey(), f.getValue().asText()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("merge state of space " + spaceId + " holds invalid JSON", e);
+        }
         return Optional.of(new MergeState(Attr.str(item, "sourceKey").orElse(""),
                 Attr.str(item, "fingerprint").orElse(""), Attr.str(item, "format").orElse(""),
-                Attr.str(item, "configTypeId").orElse(""), Attr.str(item, "mergedAt").orElse("")));
+                Attr.str(item, "configTypeId").orElse(""), Attr.str(item, "mergedAt").orElse(""),
+                Attr.str(item, "modelName").orElse(""), Attr.str(item, "modelDescription"), annotations));
     }
 
     public void put(String projectId, String spaceId, MergeState state) {
@@ -41,6 +51,9 @@ public final class MergeStateStore {
         item.put("format", Attr.s(state.format()));
         item.put("configTypeId", Attr.s(state.configTypeId()));
         item.put("mergedAt", Attr.s(state.mergedAt()));
+        item.put("modelName", Attr.s(state.modelName()));
+        state.modelDescription().ifPresent(d -> item.put("modelDescription", Attr.s(d)));
+        item.put("modelAnnotations", Attr.s(Json.write(new java.util.TreeMap<>(state.modelAnnotations()))));
         dynamo.putItem(b -> b.tableName(table).item(item));
     }
 
