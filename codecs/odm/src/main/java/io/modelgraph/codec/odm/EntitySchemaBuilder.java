@@ -30,7 +30,7 @@ final class EntitySchemaBuilder {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final OdmDocument doc;
-    private final List<OdmDocument> others;
+    private final Map<String, List<OdmDocument>> definers;
     private final LossinessLedger ledger;
     private final String pathPrefix;
     private final String rootKey;
@@ -38,9 +38,11 @@ final class EntitySchemaBuilder {
     private final Map<String, ObjectNode> defs = new LinkedHashMap<>();
     private final Set<String> unresolved = new LinkedHashSet<>();
 
-    EntitySchemaBuilder(OdmDocument doc, List<OdmDocument> others, LossinessLedger ledger, String pathPrefix) {
+    /** {@code definers}: for each top-level schema name, the documents of the call that define it (not as alias). */
+    EntitySchemaBuilder(OdmDocument doc, Map<String, List<OdmDocument>> definers, LossinessLedger ledger,
+            String pathPrefix) {
         this.doc = doc;
-        this.others = others;
+        this.definers = definers;
         this.ledger = ledger;
         this.pathPrefix = pathPrefix;
         this.rootKey = chooseRoot(doc);
@@ -114,6 +116,19 @@ final class EntitySchemaBuilder {
         if (!defs.isEmpty()) {
             ObjectNode d = out.putObject("$defs");
             defs.forEach(d::set);
+        }
+        return out;
+    }
+
+    /** Which documents define each top-level name for real (aliases to other documents do not count). */
+    static Map<String, List<OdmDocument>> definers(List<OdmDocument> docs) {
+        Map<String, List<OdmDocument>> out = new java.util.HashMap<>();
+        for (OdmDocument d : docs) {
+            d.schemas().forEach((name, schema) -> {
+                if (aliasTarget(schema).isEmpty()) {
+                    out.computeIfAbsent(name, k -> new ArrayList<>()).add(d);
+                }
+            });
         }
         return out;
     }
@@ -234,9 +249,9 @@ final class EntitySchemaBuilder {
         if (defs.containsKey(name)) {
             return "#/$defs/" + name;
         }
-        for (OdmDocument other : others) {
+        for (OdmDocument other : definers.getOrDefault(name, List.of())) {
             JsonNode schema = other.schemas().get(name);
-            if (schema != null && aliasTarget(schema).isEmpty()) {
+            if (other != doc && schema != null && aliasTarget(schema).isEmpty()) {
                 ObjectNode copy = ((ObjectNode) schema).deepCopy();
                 defs.put(name, copy);
                 rewrite(copy, other, false);

@@ -7,6 +7,7 @@ import io.modelgraph.ledger.LossinessLedger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,7 +22,7 @@ public final class OdmConverter {
     /** One entity: its JSON Schema document. Failure is the caller's error (nothing else to return). */
     public ObjectNode convert(OdmEntity entity, LossinessLedger ledger) throws SchemaSyntaxException {
         OdmDocument doc = OdmMarkdownReader.read(entity.markdown(), "", ledger);
-        return new EntitySchemaBuilder(doc, List.of(), ledger, "").build();
+        return new EntitySchemaBuilder(doc, Map.of(), ledger, "").build();
     }
 
     /** Reads a document without converting it (the import summary and tests use it). */
@@ -49,6 +50,7 @@ public final class OdmConverter {
             }
             readLedgers.add(own);
         }
+        Map<String, List<OdmDocument>> definers = EntitySchemaBuilder.definers(readable);
         ObjectNode bundle = JsonNodeFactory.instance.objectNode();
         Set<String> keys = new HashSet<>();
         int converted = 0;
@@ -63,10 +65,8 @@ public final class OdmConverter {
                 unique = key + "-" + n;
             }
             ledger.addAll(readLedgers.get(i).entries());
-            List<OdmDocument> others = new ArrayList<>(readable);
-            others.remove(doc);
             try {
-                bundle.set(unique, new EntitySchemaBuilder(doc, others, ledger, unique).build());
+                bundle.set(unique, new EntitySchemaBuilder(doc, definers, ledger, unique).build());
                 converted++;
             } catch (RuntimeException e) {
                 keys.remove(unique);
