@@ -10,7 +10,6 @@ import io.modelgraph.exchange.merge.FileFormat;
 import io.modelgraph.exchange.merge.MergeOptions;
 import io.modelgraph.exchange.merge.MergeService;
 import io.modelgraph.exchange.merge.SourceParser;
-import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileFormat;
 import io.modelgraph.exchange.profile.ProfileParser;
@@ -65,11 +64,7 @@ public final class ExchangeHandler extends HttpApiHandler {
         routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonSchemaImportProfiles").negotiated().role(Role.Viewer,
                 call -> Reply.data(summaries(m, call, ProfileFormat.JSON_SCHEMA))));
         routes.add(Route.v1("POST", "/v1/{projectId}/importProfile").role(Role.Admin, call -> {
-            ImportProfile profile = ProfileParser.parse(call.request().body().node(), "body",
-                    DefaultProfiles.JSON_LD.context());
-            if (profile.format() == ProfileFormat.JSON_SCHEMA) {
-                profile = ProfileParser.parse(call.request().body().node(), "body", Map.of());
-            }
+            ImportProfile profile = ProfileParser.parse(call.request().body().node(), "body");
             m.profiles().add(call.projectId(), profile);
             return Reply.data(profile.describe());
         }));

@@ -15,8 +15,11 @@ public final class ProfileParser {
     private static final Pattern PREFIX = Pattern.compile("[A-Za-z][A-Za-z0-9._\\-]*");
     private static final List<NodeType> CLASS_TARGETS = List.of(NodeType.Type, NodeType.Element, NodeType.Taxonomy);
 
-    /** {@code extraPrefixes} are prefixes known besides the profile's own context (none today). */
-    public static ImportProfile parse(JsonNode node, String path, Map<String, String> extraPrefixes) {
+    /**
+     * Parses a profile. A JSON-LD profile starts from the default profile's prefixes (rdf, rdfs, schema, model, ...)
+     * so it only declares its own; they are stored with it, so it reads the same if the defaults ever change.
+     */
+    public static ImportProfile parse(JsonNode node, String path) {
         if (!node.isObject()) {
             throw ApiProblem.badRequest(path, "A profile must be a JSON object.");
         }
@@ -37,9 +40,10 @@ public final class ProfileParser {
             throw ApiProblem.badRequest(body.at("format"), "format must be 'jsonld' or 'jsonschema', got '" + formatText
                     + "'.");
         }
-        Map<String, String> context = new LinkedHashMap<>(extraPrefixes);
+        Map<String, String> context = new LinkedHashMap<>();
         Map<String, NodeType> classes = new LinkedHashMap<>();
         if (format == ProfileFormat.JSON_LD) {
+            context.putAll(DefaultProfiles.JSON_LD.context());
             for (Map.Entry<String, JsonNode> e : fields(body, "context")) {
                 String at = body.at("context") + "." + e.getKey();
                 if (!PREFIX.matcher(e.getKey()).matches()) {

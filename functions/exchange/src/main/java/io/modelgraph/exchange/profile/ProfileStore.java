@@ -49,7 +49,7 @@ public final class ProfileStore {
             }
             QueryResponse page = dynamo.query(q.build());
             for (Map<String, AttributeValue> item : page.items()) {
-                out.add(decode(item, format));
+                out.add(decode(item));
             }
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
@@ -83,10 +83,10 @@ public final class ProfileStore {
         }
     }
 
-    private static ImportProfile decode(Map<String, AttributeValue> item, ProfileFormat format) {
+    private static ImportProfile decode(Map<String, AttributeValue> item) {
         try {
             JsonNode node = Json.parse(Attr.str(item, BODY).orElse("{}"));
-            return ProfileParser.parse(node, "stored profile", Map.of()).withBuiltIn(false);
+            return ProfileParser.parse(node, "stored profile");
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Stored profile " + Attr.str(item, Tables.SK).orElse("?")
                     + " is not JSON", e);
