@@ -47,7 +47,10 @@ final class ExchangeTestSupport {
         final String project;
 
         Client(boolean allowLoopback, String repoBase, String project) {
-            Settings settings = services().settings().withAllowLoopbackUrls(allowLoopback).withRepoRawBaseUrl(repoBase);
+            this(services().settings().withAllowLoopbackUrls(allowLoopback).withRepoRawBaseUrl(repoBase), project);
+        }
+
+        Client(Settings settings, String project) {
             Services s = services(settings);
             this.module = ExchangeModule.of(s, new GraphModelMapping(),
                     new SafeFetcher.Limits(256 * 1024, 2_000, 5_000, 10_000));

@@ -10,7 +10,6 @@ import io.modelgraph.exchange.fetch.FetchedFile;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import java.net.InetAddress;
 import java.net.URI;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -107,12 +106,24 @@ class FetchSafetyTest {
     }
 
     @Test
-    void sendsTheTokenOnlyToTheConfiguredHost() throws Exception {
-        // the token header is echoed by the server; a redirect to another host would not receive it
+    void sendsTheTokenOnlyToTheHostItWasGivenFor() throws Exception {
         String url = server.put("/tok.json", "{}");
         allowing.fetch(URI.create(url), Optional.of("secret"), "src");
+        assertEquals("Bearer secret", server.authorization.get("/tok.json"));
+        // same server reached under another host name: a different host, so no token
+        server.put("/tok2.json", "{}");
+        String away = server.redirect("/tok-away", "http://localhost:" + URI.create(url).getPort() + "/tok2.json");
+        allowing.fetch(URI.create(away), Optional.of("secret"), "src");
+        assertEquals("", server.authorization.get("/tok2.json"));
         assertTrue(new AddressPolicy(false).refusal(InetAddress.getByName("8.8.8.8")).isEmpty(),
-                "public addresses are allowed (checked without connecting)");
-        assertEquals(List.of(), List.of());
+                "public addresses are allowed (decided without connecting)");
+    }
+
+    @Test
+    void aStalledServerTimesOut() {
+        String url = server.put("/slow.json", "{}");
+        server.delays.put("/slow.json", 1_500);
+        SafeFetcher impatient = new SafeFetcher(new AddressPolicy(true), new SafeFetcher.Limits(1024, 500, 300, 1_000));
+        refused(impatient, url, 504, "Timed out");
     }
 }

@@ -20,6 +20,10 @@ final class FileServer implements AutoCloseable {
     private final Map<String, String> files = new ConcurrentHashMap<>();
     private final Map<String, String> redirects = new ConcurrentHashMap<>();
     final AtomicInteger requests = new AtomicInteger();
+    /** The Authorization header each path last received ("" when none). */
+    final Map<String, String> authorization = new ConcurrentHashMap<>();
+    /** Paths that answer only after this many milliseconds. */
+    final Map<String, Integer> delays = new ConcurrentHashMap<>();
 
     FileServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 0);
@@ -27,8 +31,14 @@ final class FileServer implements AutoCloseable {
             requests.incrementAndGet();
             String path = exchange.getRequestURI().getPath();
             String auth = exchange.getRequestHeaders().getFirst("Authorization");
-            if (auth != null) {
-                exchange.getResponseHeaders().add("X-Saw-Auth", auth);
+            authorization.put(path, auth == null ? "" : auth);
+            Integer delay = delays.get(path);
+            if (delay != null) {
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             String target = redirects.get(path);
             if (target != null) {

@@ -294,4 +294,59 @@ class MergeRoutesTest {
         logical(client().call("POST", "mergeJsonLd", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID), sources(url), "Admin"), 400, "query.ConfigTypeId");
     }
+
+    @Test
+    void aRepositorySourceCarriesTheConfiguredTokenAndAUrlSourceDoesNot() {
+        server.putRepo("acme", "private", "dev", "p.json", PERSON);
+        String plain = server.put("/tk/p.json", PERSON);
+        io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
+        ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
+                base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
+                base.aiProviderKey()), project);
+        String space = newSpace("Tokened");
+        tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"private\","
+                + "\"Branch\":\"dev\",\"FilePath\":\"p.json\"}]", "Admin"));
+        assertEquals("Bearer repo-token", server.authorization.get("/raw/acme/private/dev/p.json"));
+        tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "OverrideDifferentSourceWarning", "true"), sources(plain), "Admin"));
+        assertEquals("", server.authorization.get("/tk/p.json"), "the token is for the repository only");
+    }
+
+    @Test
+    void aCustomJsonSchemaProfileDropsWhatItDoesNotMap() {
+        client().ok(client().call("POST", "importProfile", Map.of(), """
+                {"Id":"no-descriptions","label":"Without descriptions","format":"jsonschema",
+                 "properties":{"$schema":"ignore","title":"label","type":"mixin:data-type.dataType",
+                   "properties":"relation:domain-includes","required":"mixin:cardinality.required",
+                   "$ref":"relation:range-includes","$defs":"ignore","minimum":"mixin:constraints.minimum"}}""",
+                "Admin"));
+        String space = newSpace("Custom");
+        String url = server.put("/cp/person.json", PERSON);
+        Map<String, String> q = new HashMap<>(Map.of("SpaceId", space, "ConfigTypeId", "no-descriptions"));
+        logical(client().call("POST", "mergeJsonSchema", q, sources(url), "Admin"), 409, "description");
+        q.put("OverrideNewPropertiesWarning", "true");
+        JsonNode status = client().ok(client().call("POST", "mergeJsonSchema", q, sources(url), "Admin"));
+        assertEquals("[\"description\"]", status.path("unmappedProperties").toString());
+        assertFalse(exportSchema(space).contains("Full name"));
+    }
+
+    @Test
+    void jsonLdMergesReportUnmappedPropertiesToo() {
+        String space = newSpace("LD");
+        String file = """
+                {"@context": {"schema": "https://schema.org/", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+                              "ex": "http://example.org/"},
+                 "@graph": [
+                   {"@id": "schema:Book", "@type": "rdfs:Class", "rdfs:label": "Book", "ex:popularity": 3},
+                   {"@id": "schema:isbn", "@type": "rdfs:Property", "rdfs:label": "isbn",
+                    "schema:domainIncludes": {"@id": "schema:Book"}, "schema:rangeIncludes": {"@id": "schema:Text"}}
+                 ]}""";
+        String url = server.put("/ld/book.jsonld", file);
+        logical(merge("mergeJsonLd", space, sources(url)), 409, "http://example.org/popularity");
+        JsonNode status = mergeOk("mergeJsonLd", space, sources(url), "OverrideNewPropertiesWarning");
+        assertEquals(1, status.path("warningsOverridden").size());
+        String ld = exportJsonLd(space);
+        assertTrue(ld.contains("model:Book") && ld.contains("model:isbn"), ld);
+    }
 }

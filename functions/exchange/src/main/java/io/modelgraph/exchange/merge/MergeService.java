@@ -1,7 +1,6 @@
 package io.modelgraph.exchange.merge;
 
 import io.modelgraph.api.ApiProblem;
-import io.modelgraph.api.ApiProblems;
 import io.modelgraph.exchange.SpaceModels;
 import io.modelgraph.exchange.fetch.FetchedFile;
 import io.modelgraph.exchange.fetch.SafeFetcher;
@@ -105,8 +104,16 @@ public final class MergeService {
                     + diff.updated() + " and remove " + diff.removed() + " node(s). Set " + OVERWRITE
                     + "=true to overwrite the local changes.");
         }
+        if (warnings.size() == 1) {
+            throw warnings.get(0);
+        }
         if (!warnings.isEmpty()) {
-            throw new ApiProblems(409, warnings);
+            // all of them at once, so the caller decides on every override in one go
+            StringBuilder text = new StringBuilder("The merge was refused with " + warnings.size() + " warnings: ");
+            for (int i = 0; i < warnings.size(); i++) {
+                text.append(i == 0 ? "" : " ").append(i + 1).append(". ").append(warnings.get(i).getMessage());
+            }
+            throw new ApiProblem(409, "", text.toString());
         }
 
         // 4. apply all-or-nothing, then remember the source and the resulting state

@@ -43,6 +43,8 @@ public final class DefaultProfiles {
         classes.put("rdfs:Class", NodeType.Type);
         classes.put("owl:Class", NodeType.Type);
         classes.put("rdf:Property", NodeType.Element);
+        // the seed spells the property class rdfs:Property (RDFS has none); read as a synonym of rdf:Property
+        classes.put("rdfs:Property", NodeType.Element);
         classes.put("owl:DatatypeProperty", NodeType.Element);
         classes.put("owl:ObjectProperty", NodeType.Element);
         Map<String, MappingTarget> props = new LinkedHashMap<>();
