@@ -32,9 +32,11 @@ class MergeRoutesTest {
             {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Person","type":"object",
              "properties":{"name":{"type":"string","description":"Full name"},
                            "age":{"type":"integer","minimum":0},
-                           "home":{"$ref":"#/$defs/Address"}},
+                           "home":{"$ref":"#/$defs/Address"},
+                           "status":{"$ref":"#/$defs/Status"}},
              "required":["name"],
-             "$defs":{"Address":{"type":"object","properties":{"city":{"type":"string"}}}}}""";
+             "$defs":{"Address":{"type":"object","properties":{"city":{"type":"string"}}},
+                      "Status":{"description":"Lifecycle","enum":["active","retired"]}}}""";
     static final String PERSON_V2 = """
             {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Person","type":"object",
              "properties":{"name":{"type":"string","description":"Given and family name"},
@@ -319,7 +321,8 @@ class MergeRoutesTest {
                 {"Id":"no-descriptions","label":"Without descriptions","format":"jsonschema",
                  "properties":{"$schema":"ignore","title":"label","type":"mixin:data-type.dataType",
                    "properties":"relation:domain-includes","required":"mixin:cardinality.required",
-                   "$ref":"relation:range-includes","$defs":"ignore","minimum":"mixin:constraints.minimum"}}""",
+                   "$ref":"relation:range-includes","$defs":"ignore","minimum":"mixin:constraints.minimum",
+                   "enum":"relation:has-member"}}""",
                 "Admin"));
         String space = newSpace("Custom");
         String url = server.put("/cp/person.json", PERSON);
@@ -348,5 +351,28 @@ class MergeRoutesTest {
         assertEquals(1, status.path("warningsOverridden").size());
         String ld = exportJsonLd(space);
         assertTrue(ld.contains("model:Book") && ld.contains("model:isbn"), ld);
+    }
+
+    @Test
+    void aCustomJsonLdProfileSpeaksItsOwnVocabularyOnExport() throws Exception {
+        client().ok(client().call("POST", "importProfile", Map.of(), """
+                {"Id":"dc-terms","label":"Dublin Core","format":"jsonld",
+                 "context":{"dc":"http://purl.org/dc/terms/"},
+                 "classes":{"rdfs:Class":"Type","rdf:Property":"Element"},
+                 "properties":{"dc:title":"label","dc:description":"mixin:description.description",
+                               "schema:domainIncludes":"relation:domain-includes",
+                               "schema:rangeIncludes":"relation:range-includes"}}""", "Admin"));
+        String space = newSpace("Dublin");
+        mergeOk("mergeJsonSchema", space, sources(server.put("/dc/person.json", PERSON)));
+        String ld = client().ok(client().call("GET", "exportJsonLd", Map.of("spaceId", space, "configTypeId",
+                "dc-terms", "exportElements", "true"), null, "Viewer")).asText();
+        assertTrue(ld.contains("\"dc:title\" : \"Person\"") && ld.contains("\"dc:description\" : \"Full name\"")
+                && ld.contains("\"@type\" : \"rdfs:Class\""), ld);
+        assertFalse(ld.contains("rdfs:label"), ld);
+        JsonLdFormatTest.toRdf(ld);
+        // and it reads its own output back without unmapped properties
+        JsonNode status = client().ok(client().call("POST", "mergeJsonLd", Map.of("SpaceId", newSpace("Back"),
+                "ConfigTypeId", "dc-terms"), sources(server.put("/dc/person.jsonld", ld)), "Admin"));
+        assertEquals(0, status.path("unmappedProperties").size(), status.toString());
     }
 }
