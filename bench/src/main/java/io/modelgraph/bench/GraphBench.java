@@ -1,0 +1,419 @@
+package io.modelgraph.bench;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.embedded.EmbeddedAws;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.store.GraphKeys;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graphapi.GraphHandler;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.store.AwsClients;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Measures the graph API on DynamoDB Local in this JVM (docs/graph.md "Benchmark"):
+ * bulkCreate against raw BatchWriteItem of the same items, and fetchNodes latency and DynamoDB items
+ * read per node returned on a large project. Flags: {@code --nodes=N} (project size, default 100000),
+ * {@code --bulk=N} (entries of each kind in the bulk call, default 10000), {@code --rounds=N} (bulk rounds, default 3).
+ */
+public final class GraphBench {
+    /** Every item DynamoDB read for us: Query ScannedCount, GetItem hits, BatchGetItem items. */
+    static final AtomicLong ITEMS_READ = new AtomicLong();
+
+    static final class ReadCounter implements ExecutionInterceptor {
+        @Override
+        public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+            SdkResponse r = context.response();
+            if (r instanceof QueryResponse q) {
+                ITEMS_READ.addAndGet(q.scannedCount() == null ? q.count() : q.scannedCount());
+            } else if (r instanceof GetItemResponse g) {
+                ITEMS_READ.addAndGet(g.hasItem() && !g.item().isEmpty() ? 1 : 0);
+            } else if (r instanceof BatchGetItemResponse b) {
+                b.responses().values().forEach(items -> ITEMS_READ.addAndGet(items.size()));
+            }
+        }
+    }
+
+    private final GraphHandler handler;
+    private final Services services;
+    private final DynamoDbClient dynamo;
+
+    private GraphBench(Services services) {
+        this.services = services;
+        this.dynamo = services.dynamo();
+        this.handler = new GraphHandler(services);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> flags = new HashMap<>();
+        for (String a : args) {
+            if (a.startsWith("--") && a.contains("=")) {
+                flags.put(a.substring(2, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
+            }
+        }
+        int projectNodes = Integer.parseInt(flags.getOrDefault("nodes", "100000"));
+        int bulk = Integer.parseInt(flags.getOrDefault("bulk", "10000"));
+        int rounds = Integer.parseInt(flags.getOrDefault("rounds", "3"));
+        EmbeddedAws aws = EmbeddedAws.start(Optional.empty());
+        int status = 0;
+        try {
+            StoreConfig cfg = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+            DynamoDbClient dynamo = DynamoDbClient.builder()
+                    .region(Region.US_EAST_1)
+                    .endpointOverride(aws.dynamoEndpoint())
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
+                            AwsClients.LOCAL_DYNAMO_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
+                    .httpClient(UrlConnectionHttpClient.builder().build())
+                    .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
+                    .build();
+            Services services = new Services(cfg, dynamo, AwsClients.s3(cfg),
+                    Settings.from(Map.of()).withPagingSecret("bench"), Clock.systemUTC());
+            Tables.ensure(dynamo, services.s3(), cfg);
+            GraphBench bench = new GraphBench(services);
+            System.out.println("GraphBench on DynamoDB Local, " + Runtime.getRuntime().availableProcessors()
+                    + " cores; project " + projectNodes + " nodes, bulk " + bulk + " + " + bulk + " + " + bulk);
+            bench.bulkVersusRaw(bulk, rounds);
+            bench.fetchNodes(projectNodes);
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 1;
+        } finally {
+            aws.close();
+        }
+        System.exit(status); // DynamoDB Local leaves non-daemon threads
+    }
+
+    // ---- 1. bulkCreate vs raw BatchWriteItem -------------------------------------------------
+
+    private void bulkVersusRaw(int n, int rounds) throws Exception {
+        List<Long> api = new ArrayList<>();
+        List<Long> raw = new ArrayList<>();
+        // round 0 warms the JIT and is not counted; every round writes into two fresh, empty tables
+        // (DynamoDB Local slows down as a table grows, which would otherwise favour whichever runs first)
+        for (int round = 0; round <= rounds; round++) {
+            int size = round == 0 ? Math.min(n, 2000) : n;
+            StoreConfig apiTables = withGraphTable(services.stores(), "bench-api-" + round);
+            StoreConfig rawTables = withGraphTable(services.stores(), "bench-raw-" + round);
+            Tables.ensure(dynamo, services.s3(), apiTables);
+            Tables.ensure(dynamo, services.s3(), rawTables);
+            GraphHandler roundHandler = new GraphHandler(new Services(apiTables, dynamo, services.s3(),
+                    services.settings(), services.clock()));
+            String project = newProject();
+            String body = bulkBody(size);
+            List<WriteRequest> items = rawItems(newProject(), size);
+            long t0 = System.nanoTime();
+            APIGatewayV2HTTPResponse r = call(roundHandler, project, "POST", "bulkCreate", body);
+            long t1 = System.nanoTime();
+            if (r.getStatusCode() != 200) {
+                throw new IllegalStateException("bulkCreate failed: " + r.getBody());
+            }
+            long rawNanos = timeRaw(rawTables.graphTable(), items);
+            if (round > 0) {
+                api.add(t1 - t0);
+                raw.add(rawNanos);
+            }
+            dynamo.deleteTable(b -> b.tableName(apiTables.graphTable()));
+            dynamo.deleteTable(b -> b.tableName(rawTables.graphTable()));
+        }
+        long apiMs = median(api) / 1_000_000;
+        long rawMs = median(raw) / 1_000_000;
+        System.out.printf("bulkCreate %d nodes + %d relations + %d mixin values (given Ids, so 10,000 existence "
+                + "reads too): median %d ms over %d rounds (%s)%n",
+                n, n, n, apiMs, rounds, ms(api));
+        System.out.printf("raw BatchWriteItem of the same %d items (25 per call, 4 threads): median %d ms (%s)%n",
+                3 * n, rawMs, ms(raw));
+        System.out.printf("ratio bulkCreate / raw = %.2f (goal <= 1.5)%n", (double) apiMs / rawMs);
+    }
+
+    private static StoreConfig withGraphTable(StoreConfig c, String table) {
+        return new StoreConfig(c.region(), c.dynamoEndpoint(), c.s3Endpoint(), table, c.historyTable(), c.apiKeyTable(),
+                c.bucket());
+    }
+
+    private long timeRaw(String table, List<WriteRequest> items) throws Exception {
+        long t0 = System.nanoTime();
+        rawWrite(table, items);
+        return System.nanoTime() - t0;
+    }
+
+    private static String bulkBody(int n) {
+        List<Map<String, Object>> nodes = new ArrayList<>(n);
+        List<Map<String, Object>> relations = new ArrayList<>(n);
+        List<Map<String, Object>> mixins = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            nodes.add(Map.of("Id", "n" + i, "label", "Node " + i, "nodeType", i % 2 == 0 ? "Type" : "Element"));
+        }
+        for (int i = 0; i < n; i++) {
+            // each Element (odd) belongs to the Type before it; Types subclass the previous Type
+            int from = i % n;
+            String group = from % 2 == 1 ? "domain-includes" : "subclass-of";
+            int to = from % 2 == 1 ? from - 1 : (from + 2) % n;
+            relations.add(Map.of("fromNodeId", "n" + from, "toNodeId", "n" + to, "relationGroupId", group));
+            mixins.add(Map.of("targetNodeId", "n" + i, "mixinId", "description", "mixinColumns",
+                    List.of(Map.of("Id", "description", "value", "Description of node " + i))));
+        }
+        return Json.write(Map.of("nodes", nodes, "relations", relations, "mixins", mixins));
+    }
+
+    /** The same number and shape of items bulkCreate writes (node items carry the same index attributes). */
+    private List<WriteRequest> rawItems(String project, int n) {
+        String now = Instant.now().toString();
+        String pk = GraphKeys.pk(project);
+        String main = MainSpace.idFor(project);
+        List<WriteRequest> out = new ArrayList<>(3 * n);
+        for (int i = 0; i < n; i++) {
+            String id = "n" + i;
+            NodeType type = i % 2 == 0 ? NodeType.Type : NodeType.Element;
+            Map<String, AttributeValue> item = new HashMap<>();
+            item.put(Tables.PK, s(pk));
+            item.put(Tables.SK, s(GraphKeys.nodeSk(id)));
+            item.put("id", s(id));
+            item.put("label", s("Node " + i));
+            item.put("lbl", s("node " + i));
+            item.put("nt", s(type.name()));
+            item.put("spaces", AttributeValue.builder().l(s(main)).build());
+            item.put("cAt", s(now));
+            item.put("uAt", s(now));
+            item.put("cBy", s("bench"));
+            item.put("uBy", s("bench"));
+            item.put("del", AttributeValue.builder().bool(false).build());
+            item.put("ver", AttributeValue.builder().n("1").build());
+            item.put(Tables.TYPE_PK, s(GraphKeys.typePartition(project, main, type)));
+            item.put(Tables.LABEL_SK, s(GraphKeys.labelKey("Node " + i, id)));
+            item.put(Tables.CREATED_SK, s(GraphKeys.timeKey(System.currentTimeMillis(), id)));
+            item.put(Tables.UPDATED_SK, s(GraphKeys.timeKey(System.currentTimeMillis(), id)));
+            out.add(put(item));
+            String rel = UUID.randomUUID().toString();
+            String to = "n" + (i % 2 == 1 ? i - 1 : (i + 2) % n);
+            out.add(put(Map.of(Tables.PK, s(pk), Tables.SK, s(GraphKeys.relationSk(id, rel)), Tables.TARGET_PK,
+                    s(GraphKeys.targetPartition(project, to)), "id", s(rel), "from", s(id), "to", s(to), "grp",
+                    s("subclass-of"), "cAt", s(now), "cBy", s("bench"))));
+            out.add(put(Map.of(Tables.PK, s(pk), Tables.SK, s(GraphKeys.valueSk(id, "description")), "node", s(id),
+                    "mixin", s("description"), "cAt", s(now), "cBy", s("bench"), "uAt", s(now), "uBy", s("bench"),
+                    "c:description", s("\"Description of node " + i + "\""))));
+        }
+        return out;
+    }
+
+    private void rawWrite(String table, List<WriteRequest> items) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < items.size(); i += 25) {
+                List<WriteRequest> chunk = items.subList(i, Math.min(items.size(), i + 25));
+                futures.add(pool.submit(() -> {
+                    Map<String, List<WriteRequest>> pending = Map.of(table, chunk);
+                    while (!pending.isEmpty()) {
+                        Map<String, List<WriteRequest>> sending = pending;
+                        BatchWriteItemResponse r = dynamo.batchWriteItem(b -> b.requestItems(sending));
+                        pending = r.hasUnprocessedItems() ? r.unprocessedItems() : Map.of();
+                    }
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    // ---- 2. fetchNodes on a large project ----------------------------------------------------
+
+    private void fetchNodes(int size) throws Exception {
+        String project = newProject();
+        GraphStore store = GraphStore.of(services);
+        store.ensureMainSpace(project, "bench");
+        String main = MainSpace.idFor(project);
+        Random random = new Random(7);
+        String[] words = {"customer", "order", "invoice", "address", "product", "payment", "shipment", "account"};
+        List<String> ids = new ArrayList<>(size);
+        long t0 = System.nanoTime();
+        Instant now = Instant.now();
+        for (int start = 0; start < size; start += 10_000) {
+            List<Node> nodes = new ArrayList<>();
+            for (int i = start; i < Math.min(size, start + 10_000); i++) {
+                String id = UUID.randomUUID().toString();
+                ids.add(id);
+                // 80% Elements, 20% Types; 1% of labels contain "needle"
+                NodeType type = i % 5 == 4 ? NodeType.Type : NodeType.Element;
+                String label = words[random.nextInt(words.length)] + " " + i + (i % 100 == 0 ? " needle" : "");
+                nodes.add(new Node(id, label, type, List.of(main), now, now, "bench", "bench", false, 1));
+            }
+            store.bulkWrite(project, nodes, List.<Relation>of(), List.<MixinValue>of(), "bench");
+        }
+        System.out.printf("seeded %d nodes in %d s%n", size, (System.nanoTime() - t0) / 1_000_000_000L);
+
+        Stats byType = new Stats();
+        walk(project, "fetchNodes?NodeType=Element&SortAttr=Label&pageSize=50", Integer.MAX_VALUE, byType);
+        byType.print("NodeType=Element SortAttr=Label pageSize=50, every page of a full walk");
+
+        Stats byIds = new Stats();
+        for (int round = 0; round < 30; round++) {
+            List<String> pick = new ArrayList<>(ids);
+            Collections.shuffle(pick, random);
+            walk(project, "fetchNodes?NodeIds=" + String.join(",", pick.subList(0, 500)) + "&pageSize=50",
+                    Integer.MAX_VALUE, byIds);
+        }
+        byIds.print("NodeIds (500 listed ids, no SortAttr) pageSize=50, all 10 pages x 30 id sets");
+
+        Stats byIdsSorted = new Stats();
+        for (int round = 0; round < 5; round++) {
+            List<String> pick = new ArrayList<>(ids);
+            Collections.shuffle(pick, random);
+            walk(project, "fetchNodes?NodeIds=" + String.join(",", pick.subList(0, 500))
+                    + "&SortAttr=Label&pageSize=50", Integer.MAX_VALUE, byIdsSorted);
+        }
+        byIdsSorted.print("NodeIds (500 listed ids) SortAttr=Label pageSize=50, all pages x 5 id sets");
+
+        Stats rare = new Stats();
+        walk(project, "fetchNodes?Expression=needle&pageSize=50", 10, rare);
+        rare.print("Expression=needle (1% of labels) pageSize=50, first 10 pages");
+        Stats common = new Stats();
+        walk(project, "fetchNodes?Expression=customer&pageSize=50", 50, common);
+        common.print("Expression=customer (~12% of labels) pageSize=50, first 50 pages");
+        Stats typed = new Stats();
+        walk(project, "fetchNodes?Expression=customer&NodeType=Element&pageSize=50", 50, typed);
+        typed.print("Expression=customer + NodeType=Element pageSize=50, first 50 pages");
+    }
+
+    private void walk(String project, String query, int maxPages, Stats stats) throws Exception {
+        String token = "";
+        for (int page = 0; page < maxPages; page++) {
+            long before = ITEMS_READ.get();
+            long t0 = System.nanoTime();
+            APIGatewayV2HTTPResponse r = call(project, "GET", query + (token.isEmpty() ? ""
+                    : "&pagingToken=" + URLEncoder.encode(token, StandardCharsets.UTF_8)), null);
+            long elapsed = System.nanoTime() - t0;
+            JsonNode data = Json.parse(r.getBody()).path("data");
+            if (r.getStatusCode() != 200) {
+                throw new IllegalStateException(query + " failed: " + r.getBody());
+            }
+            stats.add(elapsed, ITEMS_READ.get() - before, data.path("nodes").size());
+            if (data.path("lastPage").asBoolean()) {
+                return;
+            }
+            token = data.path("pagingToken").asText();
+        }
+    }
+
+    static final class Stats {
+        final List<Long> nanos = new ArrayList<>();
+        long items;
+        long nodes;
+        double worstPerNode;
+
+        void add(long elapsed, long read, int returned) {
+            nanos.add(elapsed);
+            items += read;
+            nodes += returned;
+            if (returned > 0) {
+                worstPerNode = Math.max(worstPerNode, (double) read / returned);
+            }
+        }
+
+        void print(String what) {
+            List<Long> sorted = new ArrayList<>(nanos);
+            Collections.sort(sorted);
+            System.out.printf("fetchNodes %s: %d pages, p50 %.1f ms, p95 %.1f ms, items read per node returned "
+                    + "%.2f overall, %.2f worst page%n", what, sorted.size(), pct(sorted, 50), pct(sorted, 95),
+                    nodes == 0 ? 0.0 : (double) items / nodes, worstPerNode);
+        }
+
+        private static double pct(List<Long> sorted, int p) {
+            int i = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+            return sorted.get(Math.max(0, i)) / 1e6;
+        }
+    }
+
+    // ---- plumbing ----------------------------------------------------------------------------
+
+    private APIGatewayV2HTTPResponse call(String project, String method, String path, String body) {
+        return call(handler, project, method, path, body);
+    }
+
+    private static APIGatewayV2HTTPResponse call(GraphHandler handler, String project, String method, String path,
+            String body) {
+        String full = "/v1/" + project + "/" + path;
+        int q = full.indexOf('?');
+        APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
+        event.setRawPath(q < 0 ? full : full.substring(0, q));
+        event.setRawQueryString(q < 0 ? "" : full.substring(q + 1));
+        event.setHeaders(Map.of("content-type", "application/json"));
+        event.setBody(body);
+        APIGatewayV2HTTPEvent.RequestContext ctx = new APIGatewayV2HTTPEvent.RequestContext();
+        APIGatewayV2HTTPEvent.RequestContext.Http http = new APIGatewayV2HTTPEvent.RequestContext.Http();
+        http.setMethod(method);
+        ctx.setHttp(http);
+        APIGatewayV2HTTPEvent.RequestContext.Authorizer auth = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
+        APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
+        jwt.setClaims(Map.of("sub", "bench", "modelgraph_roles", project + ":Admin"));
+        auth.setJwt(jwt);
+        ctx.setAuthorizer(auth);
+        event.setRequestContext(ctx);
+        return handler.handleRequest(event, null);
+    }
+
+    private static String newProject() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    private static AttributeValue s(String v) {
+        return AttributeValue.builder().s(v).build();
+    }
+
+    private static WriteRequest put(Map<String, AttributeValue> item) {
+        return WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build();
+    }
+
+    private static long median(List<Long> values) {
+        List<Long> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static String ms(List<Long> values) {
+        return values.stream().map(v -> (v / 1_000_000) + " ms").toList().toString();
+    }
+}
