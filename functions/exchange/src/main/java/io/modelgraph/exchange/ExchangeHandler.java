@@ -1,20 +1,41 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.Reply;
+import io.modelgraph.auth.Role;
+import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.exchange.jsonld.JsonLdFileFormat;
+import io.modelgraph.exchange.jsonschema.JsonSchemaFileFormat;
+import io.modelgraph.exchange.merge.FileFormat;
+import io.modelgraph.exchange.merge.MergeOptions;
+import io.modelgraph.exchange.merge.MergeService;
+import io.modelgraph.exchange.merge.SourceParser;
+import io.modelgraph.exchange.profile.ImportProfile;
+import io.modelgraph.exchange.profile.ProfileFormat;
+import io.modelgraph.exchange.profile.ProfileParser;
+import io.modelgraph.http.ApiRequest;
+import io.modelgraph.http.Call;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
 import io.modelgraph.platform.Services;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
-/** Lambda handler of the schema exchange v1 route group: profiles, JSON-LD and JSON Schema export and merge, validateJSON. */
+/**
+ * Lambda handler of the schema exchange v1 route group: profiles, JSON-LD and JSON Schema export and merge,
+ * validateJSON (docs/exchange.md). Thin: parameters are read here, the work is done by {@link ExchangeModule}'s parts.
+ */
 public final class ExchangeHandler extends HttpApiHandler {
     /**
      * Built once per container while the runtime constructs the handler (the init phase, which SnapStart
      * snapshots), so neither the first nor any warm call pays for clients or the route table.
      */
     private static final class Container {
-        static final Router ROUTER = routes(Services.fromEnvironment());
+        static final Router ROUTER = routes(ExchangeModule.of(Services.fromEnvironment()),
+                Services.fromEnvironment());
     }
 
     private final Router router;
@@ -26,7 +47,12 @@ public final class ExchangeHandler extends HttpApiHandler {
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public ExchangeHandler(Services services) {
-        this.router = routes(services);
+        this.router = routes(ExchangeModule.of(services), services);
+    }
+
+    /** Tests that need the module's parts (the schema cache, shorter fetch limits) build it themselves. */
+    public ExchangeHandler(ExchangeModule module, Services services) {
+        this.router = routes(module, services);
     }
 
     @Override
@@ -34,9 +60,64 @@ public final class ExchangeHandler extends HttpApiHandler {
         return router;
     }
 
-    static Router routes(Services services) {
+    static Router routes(ExchangeModule m, Services services) {
         List<Route> routes = new ArrayList<>();
-
+        routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonLdImportProfiles").negotiated().role(Role.Viewer,
+                call -> Reply.data(summaries(m, call, ProfileFormat.JSON_LD))));
+        routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonSchemaImportProfiles").negotiated().role(Role.Viewer,
+                call -> Reply.data(summaries(m, call, ProfileFormat.JSON_SCHEMA))));
+        routes.add(Route.v1("POST", "/v1/{projectId}/importProfile").role(Role.Admin, call -> {
+            ImportProfile profile = ProfileParser.parse(call.request().body().node(), "body");
+            m.profiles().add(call.projectId(), profile);
+            return Reply.data(profile.describe());
+        }));
+        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonLd").negotiated().role(Role.Viewer,
+                call -> Reply.data(exportJsonLd(m, call))));
+        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonSchema").negotiated().role(Role.Viewer, call -> {
+            ApiRequest r = call.request();
+            return Reply.data(m.operations().exportJsonSchema(call.projectId(), r.queryString("spaceId"),
+                    r.requiredQuery("configTypeId"), r.queryString("rootNodeId"), r.queryBool("useAnchorForRef", true)));
+        }));
+        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonLd").role(Role.Admin,
+                call -> Reply.data(merge(m, call, new JsonLdFileFormat()))));
+        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonSchema").role(Role.Admin,
+                call -> Reply.data(merge(m, call, new JsonSchemaFileFormat()))));
+        routes.add(Route.v1("GET", "/v1/{projectId}/validateJSON").negotiated().role(Role.Viewer, call -> {
+            ApiRequest r = call.request();
+            String json = r.query().first("jsonString").orElseThrow(() -> ApiProblem.badRequest("query.jsonString",
+                    "Query parameter 'jsonString' is required."));
+            return Reply.data(m.operations().validate(call.projectId(), r.requiredQuery("configTypeId"), json,
+                    r.queryString("spaceId"), r.queryString("rootNodeId")));
+        }));
         return new Router(routes, services.authenticator());
+    }
+
+    private static List<Map<String, Object>> summaries(ExchangeModule m, Call call, ProfileFormat format) {
+        return m.profiles().list(call.projectId(), format).stream().map(ImportProfile::summary).toList();
+    }
+
+    /** exportTypes defaults to true (the operation schema's default; docs/exchange.md says why). */
+    private static String exportJsonLd(ExchangeModule m, Call call) {
+        ApiRequest r = call.request();
+        String spaceId = r.requiredQuery("spaceId");
+        String configTypeId = r.requiredQuery("configTypeId");
+        boolean includeSpace = r.queryBool("includeSpace", false);
+        Optional<JsonLdExportOptions.SpaceInfo> space = includeSpace
+                ? Optional.of(m.spaces().requireSpace(call.projectId(), spaceId, "query.spaceId"))
+                : Optional.empty();
+        JsonLdExportOptions options = new JsonLdExportOptions(r.queryBool("exportTypes", true),
+                r.queryBool("exportElements", false), r.queryBool("exportTaxonomies", false),
+                r.queryBool("exportDataTypes", false), r.queryBool("graphBased", true),
+                r.queryBool("useDefaultType", false), space, Optional.empty());
+        return m.operations().exportJsonLd(call.projectId(), spaceId, configTypeId, r.queryList("nodeIds"), options);
+    }
+
+    private static Map<String, Object> merge(ExchangeModule m, Call call, FileFormat format) {
+        ApiRequest r = call.request();
+        MergeOptions options = new MergeOptions(r.requiredQuery("SpaceId"), r.requiredQuery("ConfigTypeId"),
+                SourceParser.parse(r, m.repoRawBaseUrl()), r.queryBool(MergeService.NEW_PROPERTIES, false),
+                r.queryBool(MergeService.DIFFERENT_SOURCE, false), r.queryBool(MergeService.OVERWRITE, false),
+                r.queryBool("OnlyAddAndUpdate", false));
+        return m.merges().merge(call.projectId(), options, format, call.subject());
     }
 }

@@ -1,0 +1,33 @@
+package io.modelgraph.exchange;
+
+import io.modelgraph.exchange.fetch.AddressPolicy;
+import io.modelgraph.exchange.fetch.SafeFetcher;
+import io.modelgraph.exchange.merge.MergeService;
+import io.modelgraph.exchange.merge.MergeStateStore;
+import io.modelgraph.exchange.profile.ProfileStore;
+import io.modelgraph.exchange.validate.CompiledSchemaCache;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.platform.Services;
+
+/** The exchange function's parts, wired once per container from the shared services. */
+public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, ExchangeOperations operations,
+        MergeService merges, CompiledSchemaCache cache, String repoRawBaseUrl) {
+
+    public static ExchangeModule of(Services services, ModelMapping mapping, SafeFetcher.Limits limits) {
+        String table = services.stores().graphTable();
+        GraphStore store = GraphStore.of(services);
+        ProfileStore profiles = new ProfileStore(services.dynamo(), table);
+        MergeStateStore states = new MergeStateStore(services.dynamo(), table);
+        SpaceModels spaces = new SpaceModels(store, store, mapping, states);
+        CompiledSchemaCache cache = new CompiledSchemaCache();
+        SafeFetcher fetcher = new SafeFetcher(new AddressPolicy(services.settings().allowLoopbackUrls()), limits);
+        MergeService merges = new MergeService(spaces, profiles, states,
+                fetcher, services.settings().repoToken(), services.clock());
+        return new ExchangeModule(profiles, spaces, new ExchangeOperations(spaces, profiles, cache), merges, cache,
+                services.settings().repoRawBaseUrl());
+    }
+
+    public static ExchangeModule of(Services services) {
+        return of(services, new GraphModelMapping(), SafeFetcher.Limits.DEFAULT);
+    }
+}

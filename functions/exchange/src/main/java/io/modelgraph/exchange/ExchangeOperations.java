@@ -1,0 +1,154 @@
+package io.modelgraph.exchange;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.ValidationMessage;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.exchange.jsonld.JsonLdWriter;
+import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.profile.ImportProfile;
+import io.modelgraph.exchange.profile.ProfileFormat;
+import io.modelgraph.exchange.profile.ProfileStore;
+import io.modelgraph.exchange.validate.CompiledSchemaCache;
+import io.modelgraph.exchange.validate.SchemaTarget;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.json.Json;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The read-side operations: exports and validateJSON. Parameters arrive parsed; this class checks them against the graph. */
+public final class ExchangeOperations {
+    private final SpaceModels spaces;
+    private final ProfileStore profiles;
+    private final CompiledSchemaCache cache;
+
+    public ExchangeOperations(SpaceModels spaces, ProfileStore profiles, CompiledSchemaCache cache) {
+        this.spaces = spaces;
+        this.profiles = profiles;
+        this.cache = cache;
+    }
+
+    /** exportJsonLd; {@code nodeIds} restricts the export to those model nodes (each must be in the space). */
+    public String exportJsonLd(String projectId, String spaceId, String configTypeId, List<String> nodeIds,
+            JsonLdExportOptions options) {
+        ImportProfile profile = profiles.require(projectId, ProfileFormat.JSON_LD, configTypeId, "query.configTypeId");
+        JsonLdExportOptions.SpaceInfo space = spaces.requireSpace(projectId, spaceId, "query.spaceId");
+        SpaceModels.Loaded loaded = spaces.load(projectId, space);
+        JsonLdExportOptions effective = options;
+        if (!nodeIds.isEmpty()) {
+            Map<String, Node> inSpace = new LinkedHashMap<>();
+            loaded.snapshot().nodes().forEach(n -> inSpace.put(n.id(), n));
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < nodeIds.size(); i++) {
+                Node n = inSpace.get(nodeIds.get(i));
+                if (n == null) {
+                    throw ApiProblem.notFound("query.nodeIds[" + i + "]", "No node '" + nodeIds.get(i) + "' in space '"
+                            + space.id() + "'.");
+                }
+                names.add(n.label());
+            }
+            effective = new JsonLdExportOptions(options.exportTypes(), options.exportElements(),
+                    options.exportTaxonomies(), options.exportDataTypes(), options.graphBased(),
+                    options.useDefaultType(), options.space(), Optional.of(names));
+        }
+        return new JsonLdWriter(profile).write(loaded.model(), effective);
+    }
+
+    /** exportJsonSchema: the space's schema, rooted at rootNodeId when given. */
+    public String exportJsonSchema(String projectId, Optional<String> spaceId, String configTypeId,
+            Optional<String> rootNodeId, boolean useAnchorForRef) {
+        profiles.require(projectId, ProfileFormat.JSON_SCHEMA, configTypeId, "query.configTypeId");
+        SchemaTarget target = target(projectId, spaceId, rootNodeId, false);
+        SpaceModels.Loaded loaded = spaces.load(projectId, target.space());
+        checkRoot(loaded, target);
+        return Json.writePretty(JsonSchemaExporter.export(loaded.model(), target.rootType(), useAnchorForRef));
+    }
+
+    /** validateJSON: exactly one of spaceId and rootNodeId; the compiled schema is cached until the space changes. */
+    public Map<String, Object> validate(String projectId, String configTypeId, String jsonString,
+            Optional<String> spaceId, Optional<String> rootNodeId) {
+        profiles.require(projectId, ProfileFormat.JSON_SCHEMA, configTypeId, "query.configTypeId");
+        JsonNode instance;
+        try {
+            instance = Json.parse(jsonString);
+        } catch (JsonProcessingException e) {
+            throw ApiProblem.badRequest("query.jsonString", "jsonString is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (instance == null || instance.isMissingNode()) {
+            throw ApiProblem.badRequest("query.jsonString", "jsonString is empty.");
+        }
+        SchemaTarget target = target(projectId, spaceId, rootNodeId, true);
+        SpaceModels.Loaded loaded = spaces.load(projectId, target.space());
+        checkRoot(loaded, target);
+        String key = projectId + "|" + target.space().id() + "|" + target.rootType().orElse("") + "|" + configTypeId;
+        JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
+                JsonSchemaExporter.export(loaded.model(), target.rootType(), false)));
+        List<ValidationMessage> messages = new ArrayList<>(schema.validate(instance));
+        messages.sort(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
+                .thenComparing(ValidationMessage::getMessage));
+        List<String> errors = new ArrayList<>();
+        for (ValidationMessage m : messages) {
+            // networknt already starts its message with the instance path ("$.age: must ..."); keep one prefix
+            String where = m.getInstanceLocation().toString();
+            errors.add(m.getMessage().startsWith(where) ? m.getMessage() : where + ": " + m.getMessage());
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("isValid", errors.isEmpty());
+        out.put("jsonSchemaValidationErrors", errors);
+        return out;
+    }
+
+    /**
+     * Resolves spaceId / rootNodeId. A root node is a Type (the schema's root) or a Space (the whole space); its
+     * space is the given spaceId when the node is in it, else the node's first space.
+     */
+    private SchemaTarget target(String projectId, Optional<String> spaceId, Optional<String> rootNodeId,
+            boolean exactlyOne) {
+        if (exactlyOne && spaceId.isPresent() == rootNodeId.isPresent()) {
+            throw ApiProblem.badRequest(spaceId.isPresent() ? "query.rootNodeId" : "query.spaceId",
+                    "Give exactly one of spaceId and rootNodeId" + (spaceId.isPresent() ? ", not both." : "."));
+        }
+        if (rootNodeId.isEmpty()) {
+            String id = spaceId.orElseThrow(() -> ApiProblem.badRequest("query.spaceId",
+                    "Give spaceId or rootNodeId."));
+            return new SchemaTarget(spaces.requireSpace(projectId, id, "query.spaceId"), Optional.empty(),
+                    Optional.empty());
+        }
+        Node root = spaces.requireNode(projectId, rootNodeId.get(), "query.rootNodeId");
+        if (root.nodeType() == NodeType.Space) {
+            return new SchemaTarget(spaces.requireSpace(projectId, root.id(), "query.rootNodeId"), Optional.empty(),
+                    Optional.empty());
+        }
+        if (root.nodeType() != NodeType.Type) {
+            throw ApiProblem.badRequest("query.rootNodeId", "Node '" + root.id() + "' is a " + root.nodeType()
+                    + "; the root of a JSON Schema is a Type (or a Space for the whole space).");
+        }
+        String space = spaceId.filter(s -> root.spaceIds().contains(s)).orElse(root.spaceIds().get(0));
+        if (spaceId.isPresent() && !space.equals(spaceId.get())) {
+            throw ApiProblem.badRequest("query.rootNodeId", "Node '" + root.id() + "' is not in space '"
+                    + spaceId.get() + "'.");
+        }
+        return new SchemaTarget(spaces.requireSpace(projectId, space, "query.spaceId"), Optional.of(root.id()),
+                Optional.of(root.label()));
+    }
+
+    private static void checkRoot(SpaceModels.Loaded loaded, SchemaTarget target) {
+        if (target.rootType().isPresent()
+                && loaded.model().types().stream().map(TypeDef::name).noneMatch(target.rootType().get()::equals)) {
+            throw ApiProblem.badRequest("query.rootNodeId", "Type '" + target.rootType().get()
+                    + "' is not part of the model of space '" + loaded.space().id() + "'.");
+        }
+    }
+
+}

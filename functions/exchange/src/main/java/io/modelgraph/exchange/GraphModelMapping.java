@@ -1,0 +1,23 @@
+package io.modelgraph.exchange;
+
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.graph.ModelGraphMapper;
+import java.util.List;
+import java.util.UUID;
+
+/** {@link ModelMapping} over common's {@link ModelGraphMapper}; nothing else maps the graph. New ids are GUIDs. */
+public final class GraphModelMapping implements ModelMapping {
+    private static final ModelGraphMapper MAPPER = new ModelGraphMapper();
+
+    @Override
+    public SchemaModel toModel(GraphSnapshot snapshot, String name) {
+        return MAPPER.toModel(snapshot, name);
+    }
+
+    @Override
+    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId) {
+        return MAPPER.toChanges(model, existing, List.of(spaceId), () -> UUID.randomUUID().toString());
+    }
+}

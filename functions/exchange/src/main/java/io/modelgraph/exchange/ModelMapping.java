@@ -1,0 +1,17 @@
+package io.modelgraph.exchange;
+
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.schema.SchemaModel;
+
+/**
+ * The graph ↔ canonical model mapping this module uses. It is a seam, not a second mapping: the one
+ * implementation delegates to common's {@code ModelGraphMapper} (see {@link GraphModelMapping}).
+ */
+public interface ModelMapping {
+    /** The canonical model held by a loaded space, named {@code name}. */
+    SchemaModel toModel(GraphSnapshot snapshot, String name);
+
+    /** The changes that make the space hold {@code model}, updating existing nodes in place. */
+    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId);
+}

@@ -1,0 +1,112 @@
+package io.modelgraph.exchange.jsonschema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.codec.jsonschema.JsonSchemaAnnotations;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.List;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * exportJsonSchema: the jsonschema codec writes the model (root type chosen by rootNodeId); with useAnchorForRef
+ * every {@code $defs} entry gets an {@code $anchor} (its own when the model has one, else its $defs name when that
+ * is a valid anchor) and references to it use {@code #anchor}; entries whose name cannot be an anchor keep the
+ * JSON pointer. Why here and not in the codec: anchors in references are an export option of this API only.
+ */
+public final class JsonSchemaExporter {
+    private static final JsonSchemaCodec CODEC = new JsonSchemaCodec();
+    private static final Pattern ANCHOR = Pattern.compile("[A-Za-z_][-A-Za-z0-9._]*");
+    private static final String DEFS = "#/$defs/";
+
+    public static ObjectNode export(SchemaModel model, Optional<String> rootType, boolean useAnchorForRef) {
+        SchemaModel m = model;
+        if (rootType.isPresent()) {
+            Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
+            annotations.put(JsonSchemaAnnotations.ROOT, rootType.get());
+            m = model.withAnnotations(annotations);
+        }
+        if (useAnchorForRef) {
+            m = withAnchors(m, rootType);
+        }
+        ObjectNode doc = CODEC.encodeTree(m, new LossinessLedger());
+        if (useAnchorForRef) {
+            anchors(doc);
+        }
+        return doc;
+    }
+
+    /** Gives every non-root type without an anchor its name as anchor, when that is a valid, unused anchor. */
+    private static SchemaModel withAnchors(SchemaModel model, Optional<String> rootType) {
+        String root = rootType.orElse(model.annotations().getOrDefault(JsonSchemaAnnotations.ROOT, ""));
+        Set<String> used = new HashSet<>();
+        model.types().forEach(t -> {
+            if (t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)) {
+                used.add(t.annotations().get(JsonSchemaAnnotations.ANCHOR));
+            }
+        });
+        List<TypeDef> types = new ArrayList<>();
+        for (TypeDef t : model.types()) {
+            if (!t.name().equals(root) && !t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)
+                    && ANCHOR.matcher(t.name()).matches() && used.add(t.name())) {
+                Map<String, String> a = new LinkedHashMap<>(t.annotations());
+                a.put(JsonSchemaAnnotations.ANCHOR, t.name());
+                types.add(t.withAnnotations(a));
+            } else {
+                types.add(t);
+            }
+        }
+        return model.withTypes(types);
+    }
+
+    private static void anchors(ObjectNode doc) {
+        JsonNode defs = doc.path("$defs");
+        if (!defs.isObject()) {
+            return;
+        }
+        Map<String, String> anchorOf = new HashMap<>();
+        defs.fields().forEachRemaining(e -> {
+            if (!(e.getValue() instanceof ObjectNode def)) {
+                return;
+            }
+            if (def.path("$anchor").isTextual()) {
+                anchorOf.put(e.getKey(), def.get("$anchor").asText());
+            }
+        });
+        rewrite(doc, anchorOf);
+    }
+
+    private static void rewrite(JsonNode node, Map<String, String> anchorOf) {
+        if (node instanceof ObjectNode o) {
+            JsonNode ref = o.get("$ref");
+            if (ref != null && ref.isTextual() && ref.asText().startsWith(DEFS)) {
+                String rest = ref.asText().substring(DEFS.length());
+                if (!rest.contains("/")) {
+                    String name = URLDecoder.decode(rest.replace("+", "%2B"), StandardCharsets.UTF_8)
+                            .replace("~1", "/").replace("~0", "~");
+                    String anchor = anchorOf.get(name);
+                    if (anchor != null) {
+                        o.put("$ref", "#" + anchor);
+                    }
+                }
+            }
+            o.fields().forEachRemaining(f -> rewrite(f.getValue(), anchorOf));
+        } else if (node != null && node.isArray()) {
+            node.forEach(n -> rewrite(n, anchorOf));
+        }
+    }
+
+    private JsonSchemaExporter() {
+    }
+}

@@ -1,0 +1,111 @@
+package io.modelgraph.exchange.profile;
+
+import io.modelgraph.graph.DefaultMixins;
+import io.modelgraph.graph.NodeType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The profiles every project starts with (docs/exchange.md "Profiles"). They cannot be replaced: a custom
+ * profile with the same Id is refused, so an export made with a default profile means the same thing in
+ * every project.
+ */
+public final class DefaultProfiles {
+    public static final String JSON_LD_ID = "jsonld-rdfs-schemaorg";
+    public static final String JSON_SCHEMA_ID = "jsonschema-2020-12";
+
+    /** Where names of model parts become IRIs: {@code model:Person}, {@code model:Person/name} is not used. */
+    public static final String MODEL_NS = "urn:modelgraph:model:";
+    public static final String MG_NS = "https://modelgraph.io/vocab#";
+
+    public static final ImportProfile JSON_LD = jsonLd();
+    public static final ImportProfile JSON_SCHEMA = jsonSchema();
+
+    public static List<ImportProfile> of(ProfileFormat format) {
+        return List.of(format == ProfileFormat.JSON_LD ? JSON_LD : JSON_SCHEMA);
+    }
+
+    private static ImportProfile jsonLd() {
+        Map<String, String> context = new LinkedHashMap<>();
+        context.put("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
+        context.put("rdfs", "http://www.w3.org/2000/01/rdf-schema#");
+        context.put("xsd", "http://www.w3.org/2001/XMLSchema#");
+        context.put("owl", "http://www.w3.org/2002/07/owl#");
+        context.put("skos", "http://www.w3.org/2004/02/skos/core#");
+        context.put("schema", "https://schema.org/");
+        context.put("mg", MG_NS);
+        context.put("model", MODEL_NS);
+        Map<String, NodeType> classes = new LinkedHashMap<>();
+        classes.put("schema:Class", NodeType.Type);
+        classes.put("schema:Property", NodeType.Element);
+        classes.put("schema:Enumeration", NodeType.Taxonomy);
+        classes.put("rdfs:Class", NodeType.Type);
+        classes.put("owl:Class", NodeType.Type);
+        classes.put("rdf:Property", NodeType.Element);
+        // the seed spells the property class rdfs:Property (RDFS has none); read as a synonym of rdf:Property
+        classes.put("rdfs:Property", NodeType.Element);
+        classes.put("owl:DatatypeProperty", NodeType.Element);
+        classes.put("owl:ObjectProperty", NodeType.Element);
+        Map<String, MappingTarget> props = new LinkedHashMap<>();
+        props.put("rdfs:label", MappingTarget.LABEL);
+        props.put("schema:name", MappingTarget.LABEL);
+        props.put("rdfs:comment", MappingTarget.DESCRIPTION);
+        props.put("schema:description", MappingTarget.DESCRIPTION);
+        props.put("rdfs:subClassOf", MappingTarget.SUBCLASS_OF);
+        props.put("schema:domainIncludes", MappingTarget.DOMAIN_INCLUDES);
+        props.put("rdfs:domain", MappingTarget.DOMAIN_INCLUDES);
+        props.put("schema:rangeIncludes", MappingTarget.RANGE_INCLUDES);
+        props.put("rdfs:range", MappingTarget.RANGE_INCLUDES);
+        props.put("skos:exactMatch", MappingTarget.MAPS_TO);
+        props.put("owl:equivalentClass", MappingTarget.MAPS_TO);
+        props.put("owl:equivalentProperty", MappingTarget.MAPS_TO);
+        props.put("mg:minCount", MappingTarget.MIN_OCCURS);
+        props.put("mg:maxCount", MappingTarget.MAX_OCCURS);
+        props.put("schema:identifier", MappingTarget.TERM_CODE);
+        props.put("rdfs:isDefinedBy", MappingTarget.IGNORE);
+        props.put("schema:isPartOf", MappingTarget.IGNORE);
+        props.put("schema:source", MappingTarget.IGNORE);
+        return new ImportProfile(JSON_LD_ID, "JSON-LD: RDFS / schema.org vocabulary", ProfileFormat.JSON_LD, true,
+                context, classes, props);
+    }
+
+    private static ImportProfile jsonSchema() {
+        Map<String, MappingTarget> p = new LinkedHashMap<>();
+        p.put("$schema", MappingTarget.IGNORE);
+        p.put("$id", MappingTarget.IGNORE);
+        p.put("$anchor", MappingTarget.IGNORE);
+        p.put("$defs", MappingTarget.IGNORE);
+        p.put("definitions", MappingTarget.IGNORE);
+        p.put("$comment", MappingTarget.mixin(DefaultMixins.ANNOTATIONS, "annotations"));
+        p.put("title", MappingTarget.LABEL);
+        p.put("description", MappingTarget.DESCRIPTION);
+        p.put("type", MappingTarget.mixin(DefaultMixins.DATA_TYPE, "dataType"));
+        p.put("properties", MappingTarget.DOMAIN_INCLUDES);
+        p.put("required", MappingTarget.mixin(DefaultMixins.CARDINALITY, "required"));
+        p.put("items", MappingTarget.MAX_OCCURS);
+        p.put("minItems", MappingTarget.MIN_OCCURS);
+        p.put("maxItems", MappingTarget.MAX_OCCURS);
+        p.put("$ref", MappingTarget.RANGE_INCLUDES);
+        p.put("allOf", MappingTarget.SUBCLASS_OF);
+        p.put("anyOf", MappingTarget.mixin(DefaultMixins.DATA_TYPE, "union"));
+        p.put("oneOf", MappingTarget.mixin(DefaultMixins.DATA_TYPE, "union"));
+        p.put("additionalProperties", MappingTarget.mixin(DefaultMixins.DATA_TYPE, "mapValues"));
+        p.put("enum", MappingTarget.HAS_MEMBER);
+        p.put("const", MappingTarget.mixin(DefaultMixins.VALUES, "const"));
+        p.put("default", MappingTarget.mixin(DefaultMixins.VALUES, "default"));
+        p.put("examples", MappingTarget.mixin(DefaultMixins.VALUES, "examples"));
+        for (String c : List.of("pattern", "format", "minLength", "maxLength", "minimum", "maximum",
+                "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems")) {
+            p.put(c, MappingTarget.mixin(DefaultMixins.CONSTRAINTS, c));
+        }
+        for (String a : List.of("deprecated", "readOnly", "writeOnly", "x-*")) {
+            p.put(a, MappingTarget.mixin(DefaultMixins.ANNOTATIONS, "annotations"));
+        }
+        return new ImportProfile(JSON_SCHEMA_ID, "JSON Schema 2020-12", ProfileFormat.JSON_SCHEMA, true, Map.of(),
+                Map.of(), p);
+    }
+
+    private DefaultProfiles() {
+    }
+}

@@ -1,0 +1,136 @@
+package io.modelgraph.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apicatalog.jsonld.JsonLd;
+import com.apicatalog.jsonld.JsonLdError;
+import com.apicatalog.jsonld.document.JsonDocument;
+import com.apicatalog.rdf.RdfDataset;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.exchange.jsonld.JsonLdRead;
+import io.modelgraph.exchange.jsonld.JsonLdReader;
+import io.modelgraph.exchange.jsonld.JsonLdWriter;
+import io.modelgraph.exchange.jsonld.NoRemoteLoader;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.json.Json;
+import io.modelgraph.schema.SchemaModel;
+import jakarta.json.JsonArray;
+import java.io.StringReader;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The JSON-LD writer and reader on the canonical model: valid JSON-LD 1.1, and reading back loses nothing written. */
+class JsonLdFormatTest {
+    private static final JsonLdWriter WRITER = new JsonLdWriter(DefaultProfiles.JSON_LD);
+    private static final JsonLdReader READER = new JsonLdReader(DefaultProfiles.JSON_LD);
+
+    static JsonLdExportOptions all(boolean graph, boolean defaultType, Optional<JsonLdExportOptions.SpaceInfo> space) {
+        return new JsonLdExportOptions(true, true, true, true, graph, defaultType, space, Optional.empty());
+    }
+
+    /** Expands and converts to RDF with titanium, remote contexts disabled; fails on anything invalid. */
+    static RdfDataset toRdf(String text) throws JsonLdError {
+        JsonArray expanded = JsonLd.expand(JsonDocument.of(new StringReader(text))).loader(NoRemoteLoader.INSTANCE)
+                .get();
+        assertFalse(expanded.isEmpty(), "expansion keeps content");
+        return JsonLd.toRdf(JsonDocument.of(new StringReader(text))).loader(NoRemoteLoader.INSTANCE).get();
+    }
+
+    @Test
+    void theExportIsValidJsonLdAndReadsBackToTheSameText() throws Exception {
+        String first = WRITER.write(SampleModels.people(), all(true, true, Optional.empty()));
+        RdfDataset rdf = toRdf(first);
+        assertTrue(rdf.size() > 30, "triples: " + rdf.size());
+        JsonLdRead read = READER.read(first, "test", "src");
+        assertEquals(java.util.List.of(), read.unmapped(), "our own export maps fully");
+        String second = WRITER.write(read.model(), all(true, true, Optional.empty()));
+        assertEquals(first, second);
+    }
+
+    @Test
+    void useDefaultTypeAddsRdfsClassAndRdfProperty() throws Exception {
+        JsonNode plain = Json.parse(WRITER.write(SampleModels.people(), all(true, false, Optional.empty())));
+        JsonNode typed = Json.parse(WRITER.write(SampleModels.people(), all(true, true, Optional.empty())));
+        JsonNode person = find(typed, "model:Person");
+        assertEquals("[\"schema:Class\",\"rdfs:Class\"]", person.get("@type").toString());
+        assertEquals("[\"schema:Property\",\"rdf:Property\"]", find(typed, "model:age").get("@type").toString());
+        assertEquals("\"schema:Class\"", find(plain, "model:Person").get("@type").toString());
+    }
+
+    @Test
+    void serviceSpaceAndSingleNodeOutputsStayValid() throws Exception {
+        var space = Optional.of(new JsonLdExportOptions.SpaceInfo("s-1", "My space"));
+        String withSpace = WRITER.write(SampleModels.people(), all(true, false, space));
+        assertTrue(Json.parse(withSpace).has("Service_Space"));
+        toRdf(withSpace);
+        assertEquals(WRITER.write(READER.read(withSpace, "t", "src").model(), all(true, false, space)), withSpace);
+
+        JsonLdExportOptions one = new JsonLdExportOptions(true, false, false, false, false, false, space,
+                Optional.of(Set.of("Person")));
+        JsonNode single = Json.parse(WRITER.write(SampleModels.people(), one));
+        assertEquals("model:Person", single.get("@id").asText());
+        assertFalse(single.has("@graph"));
+        toRdf(single.toString());
+        JsonLdExportOptions many = new JsonLdExportOptions(true, false, false, false, false, false, Optional.empty(),
+                Optional.empty());
+        ApiProblem p = assertThrows(ApiProblem.class, () -> WRITER.write(SampleModels.people(), many));
+        assertEquals("query.graphBased", p.path());
+    }
+
+    @Test
+    void flagsSelectWhatIsExported() throws Exception {
+        JsonLdExportOptions typesOnly = new JsonLdExportOptions(true, false, false, false, true, false,
+                Optional.empty(), Optional.empty());
+        JsonNode doc = Json.parse(WRITER.write(SampleModels.people(), typesOnly));
+        assertEquals(2, doc.get("@graph").size());
+        JsonLdExportOptions dataTypes = new JsonLdExportOptions(false, false, false, true, true, false,
+                Optional.empty(), Optional.empty());
+        JsonNode dt = Json.parse(WRITER.write(SampleModels.people(), dataTypes));
+        assertEquals("xsd:integer", dt.get("@graph").get(0).get("@id").asText());
+        assertEquals("rdfs:Datatype", dt.get("@graph").get(0).get("@type").asText());
+    }
+
+    @Test
+    void readsSchemaOrgStyleFilesAndListsWhatTheProfileDoesNotMap() {
+        String file = """
+                {"@context": {"schema": "https://schema.org/", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+                              "ex": "http://example.org/"},
+                 "@graph": [
+                   {"@id": "schema:Book", "@type": "rdfs:Class", "rdfs:label": "Book", "ex:popularity": 3},
+                   {"@id": "schema:isbn", "@type": "rdf:Property", "rdfs:label": "isbn",
+                    "schema:domainIncludes": {"@id": "schema:Book"}, "schema:rangeIncludes": {"@id": "schema:Text"}},
+                   {"@id": "ex:thing", "@type": "ex:Gadget"}
+                 ]}""";
+        JsonLdRead read = READER.read(file.replace("rdf:Property", "http://www.w3.org/1999/02/22-rdf-syntax-ns#Property"),
+                "t", "src");
+        SchemaModel m = read.model();
+        assertEquals("Book", m.types().get(0).name());
+        assertEquals("isbn", m.types().get(0).elements().get(0).name());
+        assertEquals(java.util.List.of("@type http://example.org/Gadget", "http://example.org/popularity"),
+                read.unmapped().stream().sorted().toList());
+    }
+
+    @Test
+    void remoteContextsAndBrokenFilesAreLogicalErrors() {
+        ApiProblem remote = assertThrows(ApiProblem.class, () -> READER.read(
+                "{\"@context\": \"https://schema.org/\", \"@id\": \"x\"}", "t", "src"));
+        assertTrue(remote.getMessage().contains("not valid JSON-LD"), remote.getMessage());
+        ApiProblem broken = assertThrows(ApiProblem.class, () -> READER.read("{oops", "t", "src"));
+        assertEquals("src", broken.path());
+    }
+
+    private static JsonNode find(JsonNode doc, String id) {
+        for (JsonNode n : doc.get("@graph")) {
+            if (n.path("@id").asText().equals(id)) {
+                return n;
+            }
+        }
+        throw new AssertionError("no " + id + " in " + doc);
+    }
+}

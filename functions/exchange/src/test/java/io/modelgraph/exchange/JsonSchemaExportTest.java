@@ -1,0 +1,63 @@
+package io.modelgraph.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.ValidationMessage;
+import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
+import io.modelgraph.exchange.jsonschema.KeywordFilter;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.json.Json;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Exported schemas validate against the 2020-12 meta-schema; useAnchorForRef switches $anchor and pointer references. */
+class JsonSchemaExportTest {
+
+    @Test
+    void exportsValidateAgainstTheMetaSchemaWithAnchorsOrPointers() {
+        for (boolean anchors : new boolean[] {true, false}) {
+            JsonNode doc = JsonSchemaExporter.export(SampleModels.people(), Optional.of("Person"), anchors);
+            Set<ValidationMessage> errors = Validators.metaSchema().validate(doc);
+            assertEquals(Set.of(), errors, doc.toPrettyString());
+            String text = doc.toString();
+            if (anchors) {
+                assertTrue(text.contains("\"$anchor\":\"Agent\""), text);
+                assertTrue(text.contains("\"$ref\":\"#Agent\""), text);
+            } else {
+                assertTrue(text.contains("\"$ref\":\"#/$defs/Agent\""), text);
+            }
+            // a compiled export accepts a person and refuses a wrong one, whichever reference style
+            var schema = Validators.compile(doc);
+            assertEquals(Set.of(), schema.validate(Json.MAPPER.valueToTree(java.util.Map.of("name", "Ann", "age", 3))));
+            assertTrue(!schema.validate(Json.MAPPER.valueToTree(java.util.Map.of("age", "x"))).isEmpty());
+        }
+    }
+
+    @Test
+    void theProfileFilterListsAndRemovesUnmappedKeywordsButNotPropertyNames() throws Exception {
+        JsonNode doc = Json.parse("""
+                {"type":"object","properties":{"not":{"type":"string","not":{"const":"x"}},
+                 "x-ok":{"type":"string"}},"minProperties":1,"x-vendor":"kept"}""");
+        KeywordFilter.Result r = KeywordFilter.apply(doc, DefaultProfiles.JSON_SCHEMA);
+        assertEquals(java.util.List.of("not", "minProperties"), r.unmapped());
+        assertEquals("#/properties/not/not", r.losses().get(0).path());
+        assertTrue(r.document().path("properties").has("not"), "a property named 'not' is data, not a keyword");
+        assertTrue(r.document().has("x-vendor"));
+    }
+
+    @Test
+    void validatorsNeverLoadRemoteReferences() throws Exception {
+        JsonNode doc = Json.parse("{\"$ref\":\"http://127.0.0.1:9/remote.json\"}");
+        try {
+            var schema = Validators.compile(doc);
+            schema.validate(Json.parse("1"));
+            throw new AssertionError("a remote reference must not load");
+        } catch (RuntimeException expected) {
+            assertTrue(expected.getMessage() != null);
+        }
+    }
+}

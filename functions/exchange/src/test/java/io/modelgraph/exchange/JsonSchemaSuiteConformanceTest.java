@@ -1,0 +1,172 @@
+package io.modelgraph.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * JSON-Schema-Test-Suite (2020-12, required tests) through the service: each group's schema is served on loopback,
+ * merged with mergeJsonSchema into a fresh project, and each case is run through validateJSON. Prints the pass
+ * rate next to networknt's own on the same cases (same no-remote loading), and checks that every keyword the
+ * default profile does not map is reported in the merge status rather than dropped silently.
+ * Reads {@code corpus.dir} (its {@code jsonschema} folder); never copies corpus files.
+ */
+@Tag("conformance")
+class JsonSchemaSuiteConformanceTest {
+    private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
+            "dependentSchemas");
+    private static final Set<String> SCHEMA_ONE = Set.of("items", "additionalProperties", "not", "if", "then", "else",
+            "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema");
+    private static final Set<String> SCHEMA_LISTS = Set.of("allOf", "anyOf", "oneOf", "prefixItems");
+
+    private static Path corpus() {
+        String dir = System.getProperty("corpus.dir", "");
+        Path base = Paths.get(dir);
+        Path suite = Files.isDirectory(base.resolve("tests")) ? base : base.resolve("jsonschema");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(suite.resolve("tests/draft2020-12")),
+                "JSON Schema test suite not found under corpus.dir='" + dir + "' (expected <dir>/jsonschema/tests/"
+                        + "draft2020-12); conformance test skipped");
+        return suite;
+    }
+
+    @Test
+    void mergedSchemasValidateLikeTheSuiteSays() throws Exception {
+        Path suite = corpus();
+        List<Path> files;
+        try (Stream<Path> s = Files.list(suite.resolve("tests/draft2020-12"))) {
+            files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+        int cases = 0;
+        int ours = 0;
+        int theirs = 0;
+        int groups = 0;
+        int mergeFailures = 0;
+        Map<String, int[]> perFile = new TreeMap<>();
+        List<String> unreported = new ArrayList<>();
+        Set<String> reportedKeywords = new LinkedHashSet<>();
+        try (FileServer server = new FileServer()) {
+            for (Path file : files) {
+                JsonNode groupsJson = Json.parse(Files.readString(file));
+                String name = file.getFileName().toString();
+                int[] tally = perFile.computeIfAbsent(name, k -> new int[3]);
+                for (int g = 0; g < groupsJson.size(); g++) {
+                    JsonNode group = groupsJson.get(g);
+                    groups++;
+                    String project = ExchangeTestSupport.newProjectId();
+                    ExchangeTestSupport.Client client = new ExchangeTestSupport.Client(true, server.repoBase(), project);
+                    String url = server.put("/suite/" + name + "/" + g + ".json", group.get("schema").toString());
+                    String space = MainSpace.idFor(project);
+                    var response = client.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                            DefaultProfiles.JSON_SCHEMA_ID, "OverrideNewPropertiesWarning", "true"),
+                            "[{\"FileUrl\":\"" + url + "\"}]", "Admin");
+                    boolean merged = response.getStatusCode() == 200;
+                    if (merged) {
+                        JsonNode status = ExchangeTestSupport.json(response).path("data");
+                        Set<String> listed = new LinkedHashSet<>();
+                        status.path("unmappedProperties").forEach(k -> listed.add(k.asText()));
+                        String lost = status.path("notRepresented").toString();
+                        for (String k : keywords(group.get("schema"))) {
+                            if (!DefaultProfiles.JSON_SCHEMA.properties().containsKey(k) && !k.startsWith("x-")) {
+                                if (!listed.contains(k) || !lost.contains(k)) {
+                                    unreported.add(name + "[" + g + "] " + k);
+                                }
+                                reportedKeywords.add(k);
+                            }
+                        }
+                    } else {
+                        mergeFailures++;
+                    }
+                    com.networknt.schema.JsonSchema direct = null;
+                    try {
+                        direct = Validators.compile(group.get("schema"));
+                    } catch (RuntimeException e) {
+                        // networknt refused the schema (e.g. a remote reference it may not load): its cases fail
+                    }
+                    for (JsonNode test : group.get("tests")) {
+                        cases++;
+                        tally[0]++;
+                        boolean expected = test.get("valid").asBoolean();
+                        if (merged) {
+                            Map<String, String> q = new HashMap<>();
+                            q.put("configTypeId", DefaultProfiles.JSON_SCHEMA_ID);
+                            q.put("spaceId", space);
+                            q.put("jsonString", test.get("data").toString());
+                            var v = client.call("GET", "validateJSON", q, null, "Viewer");
+                            if (v.getStatusCode() == 200
+                                    && ExchangeTestSupport.json(v).path("data").path("isValid").asBoolean() == expected) {
+                                ours++;
+                                tally[1]++;
+                            }
+                        }
+                        if (direct != null) {
+                            try {
+                                if (direct.validate(test.get("data")).isEmpty() == expected) {
+                                    theirs++;
+                                    tally[2]++;
+                                }
+                            } catch (RuntimeException e) {
+                                // a failure to evaluate counts as a failed case
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println("JSON-Schema-Test-Suite draft2020-12 (required), " + files.size() + " files, " + groups
+                + " groups, " + cases + " cases:");
+        perFile.forEach((f, t) -> System.out.printf("  %-32s %4d cases  merge+validateJSON %4d  networknt %4d%n", f,
+                t[0], t[1], t[2]));
+        System.out.printf("PASS RATE merge+validateJSON: %d/%d = %.1f%%   networknt directly: %d/%d = %.1f%%%n", ours,
+                cases, 100.0 * ours / cases, theirs, cases, 100.0 * theirs / cases);
+        System.out.println("groups whose merge failed: " + mergeFailures + "; keywords the graph cannot hold, reported: "
+                + reportedKeywords);
+        assertEquals(List.of(), unreported, "every keyword the graph cannot hold is reported in the merge status");
+        assertTrue(cases > 0);
+    }
+
+    /** Keywords at schema positions (not property names, not enum/const data), down to the first unmapped one. */
+    private static Set<String> keywords(JsonNode schema) {
+        Set<String> out = new LinkedHashSet<>();
+        collect(schema, out);
+        return out;
+    }
+
+    private static void collect(JsonNode schema, Set<String> out) {
+        if (!schema.isObject()) {
+            return;
+        }
+        schema.fields().forEachRemaining(f -> {
+            out.add(f.getKey());
+            if (!DefaultProfiles.JSON_SCHEMA.properties().containsKey(f.getKey())) {
+                return; // an unmapped keyword is dropped whole: its report covers everything inside it
+            }
+            JsonNode v = f.getValue();
+            if (SCHEMA_MAPS.contains(f.getKey()) && v.isObject()) {
+                v.forEach(s -> collect(s, out));
+            } else if (SCHEMA_ONE.contains(f.getKey()) && v.isObject()) {
+                collect(v, out);
+            } else if (SCHEMA_LISTS.contains(f.getKey()) && v.isArray()) {
+                v.forEach(s -> collect(s, out));
+            }
+        });
+    }
+}

@@ -1,0 +1,142 @@
+package io.modelgraph.exchange;
+
+import static io.modelgraph.exchange.ExchangeTestSupport.logical;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.json.Json;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** validateJSON and the export parameters, through the handler on the real store. */
+class ValidateAndExportRoutesTest {
+    private static FileServer server;
+    private final String project = ExchangeTestSupport.newProjectId();
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new FileServer();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private ExchangeTestSupport.Client client;
+
+    private ExchangeTestSupport.Client client() {
+        if (client == null) {
+            client = new ExchangeTestSupport.Client(true, server.repoBase(), project);
+        }
+        return client;
+    }
+
+    private String spaceWithPerson(String path) {
+        String id = java.util.UUID.randomUUID().toString();
+        client().module.spaces().graph().apply(project, io.modelgraph.graph.GraphChanges.additions(List.of(
+                new io.modelgraph.graph.GraphChanges.NodeUpsert(id, "S", NodeType.Space, List.of())), List.of(),
+                List.of()), "tester");
+        client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", id, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID), MergeRoutesTest.sources(server.put(path, MergeRoutesTest.PERSON)),
+                "Admin"));
+        return id;
+    }
+
+    private JsonNode validate(Map<String, String> q) {
+        Map<String, String> all = new HashMap<>(q);
+        all.put("configTypeId", DefaultProfiles.JSON_SCHEMA_ID);
+        return client().ok(client().call("GET", "validateJSON", all, null, "Viewer"));
+    }
+
+    @Test
+    void validatesAgainstTheSpaceOrARootTypeAndCachesUntilTheSpaceChanges() {
+        String space = spaceWithPerson("/v/person.json");
+        long compiled = client().module.cache().compilations();
+        JsonNode ok = validate(Map.of("spaceId", space, "jsonString", "{\"name\":\"Ann\",\"age\":3}"));
+        assertTrue(ok.path("isValid").asBoolean(), ok.toString());
+        assertEquals(0, ok.path("jsonSchemaValidationErrors").size());
+        JsonNode bad = validate(Map.of("spaceId", space, "jsonString", "{\"age\":-1}"));
+        assertFalse(bad.path("isValid").asBoolean());
+        String errors = bad.path("jsonSchemaValidationErrors").toString();
+        assertTrue(errors.contains("$.age") && errors.contains("name"), errors);
+        assertEquals(compiled + 1, client().module.cache().compilations(), "second call used the cached schema");
+
+        Node person = client().module.spaces().snapshot(project, space).nodes().stream()
+                .filter(n -> n.nodeType() == NodeType.Type && n.label().equals("Person")).findFirst().orElseThrow();
+        JsonNode byRoot = validate(Map.of("rootNodeId", person.id(), "jsonString", "{\"name\":5}"));
+        assertFalse(byRoot.path("isValid").asBoolean());
+
+        // a change to the space recompiles
+        long before = client().module.cache().compilations();
+        client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "OverrideOverwriteWarning", "true"), MergeRoutesTest.sources(
+                server.put("/v/person.json", MergeRoutesTest.PERSON_V2)), "Admin"));
+        validate(Map.of("spaceId", space, "jsonString", "{}"));
+        assertEquals(before + 1, client().module.cache().compilations());
+    }
+
+    @Test
+    void badValidateParametersAreLogicalErrors() {
+        String space = spaceWithPerson("/v/p2.json");
+        Map<String, String> q = new HashMap<>(Map.of("configTypeId", DefaultProfiles.JSON_SCHEMA_ID));
+        q.put("jsonString", "{oops");
+        q.put("spaceId", space);
+        logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "query.jsonString", "not valid JSON");
+        q.put("jsonString", "{}");
+        q.put("rootNodeId", space);
+        logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "exactly one", "not both");
+        q.remove("rootNodeId");
+        q.remove("spaceId");
+        logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "exactly one");
+        q.put("rootNodeId", "missing-node");
+        logical(client().call("GET", "validateJSON", q, null, "Viewer"), 404, "query.rootNodeId");
+        q.remove("rootNodeId");
+        q.put("spaceId", space);
+        q.remove("jsonString");
+        logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "jsonString");
+    }
+
+    @Test
+    void exportsAnswerStringsInTheAcceptedContentTypeAndHonourNodeIds() throws Exception {
+        String space = spaceWithPerson("/v/p3.json");
+        for (String type : List.of("application/json", "text/json", "text/plain")) {
+            var r = client().call("GET", "exportJsonSchema", Map.of("spaceId", space, "configTypeId",
+                    DefaultProfiles.JSON_SCHEMA_ID), null, "Viewer", Map.of("Accept", type));
+            assertTrue(r.getHeaders().get("Content-Type").startsWith(type));
+            JsonNode schema = Json.parse(client().ok(r).asText());
+            assertEquals(java.util.Set.of(), Validators.metaSchema().validate(schema));
+        }
+        Node person = client().module.spaces().snapshot(project, space).nodes().stream()
+                .filter(n -> n.nodeType() == NodeType.Type && n.label().equals("Person")).findFirst().orElseThrow();
+        String rooted = client().ok(client().call("GET", "exportJsonSchema", Map.of("rootNodeId", person.id(),
+                "configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "useAnchorForRef", "false"), null, "Viewer")).asText();
+        assertTrue(rooted.contains("\"#/$defs/Address\""), rooted);
+
+        String rawQuery = "spaceId=" + space + "&configTypeId=" + DefaultProfiles.JSON_LD_ID + "&nodeIds=" + person.id()
+                + "&graphBased=false&includeSpace=true&useDefaultType=true";
+        JsonNode single = Json.parse(client().ok(client().send("GET", "exportJsonLd", rawQuery, null, "Viewer",
+                Map.of())).asText());
+        assertEquals("model:Person", single.path("@id").asText());
+        assertTrue(single.path("@type").toString().contains("rdfs:Class"));
+        assertTrue(single.has("Service_Space"));
+        JsonLdFormatTest.toRdf(single.toString());
+        logical(client().call("GET", "exportJsonLd", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_LD_ID, "nodeIds", "nope"), null, "Viewer"), 404, "query.nodeIds[0]");
+        // exportTypes defaults to true
+        JsonNode doc = Json.parse(client().ok(client().call("GET", "exportJsonLd", Map.of("spaceId", space,
+                "configTypeId", DefaultProfiles.JSON_LD_ID), null, "Viewer")).asText());
+        assertEquals(2, doc.path("@graph").size(), doc.toString());
+        JsonLdFormatTest.toRdf(doc.toString());
+    }
+}
