@@ -22,7 +22,7 @@ public final class ApiKeyAuthorizerHandler
         implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse> {
 
     private static final class Container {
-        static final ApiKeyVerifier VERIFIER = verifier(Services.fromEnvironment());
+        static final ApiKeyVerifier VERIFIER = verifier(Services.fromEnvironment().primed());
     }
 
     private final ApiKeyVerifier verifier;

@@ -34,7 +34,7 @@ public final class ExchangeHandler extends HttpApiHandler {
      * snapshots), so neither the first nor any warm call pays for clients or the route table.
      */
     private static final class Container {
-        static final Router ROUTER = routes(ExchangeModule.of(Services.fromEnvironment()),
+        static final Router ROUTER = routes(ExchangeModule.of(Services.fromEnvironment().primed()),
                 Services.fromEnvironment());
     }
 

@@ -14,7 +14,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
      * snapshots), so neither the first nor any warm call pays for clients or the route table.
      */
     private static final class Container {
-        static final Router ROUTER = routes(Services.fromEnvironment());
+        static final Router ROUTER = routes(Services.fromEnvironment().primed());
     }
 
     private final Router router;
