@@ -14,8 +14,16 @@ import java.util.Map;
  * Subclasses build their router once (static init), so warm calls pay nothing for it.
  */
 public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+    private final Router router;
 
-    protected abstract Router router();
+    protected HttpApiHandler(Router router) {
+        this.router = java.util.Objects.requireNonNull(router, "router");
+    }
+
+    /** The group's routes; the local gateway and the template and OpenAPI tests read them from here. */
+    public Router router() {
+        return router;
+    }
 
     @Override
     public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {

@@ -33,8 +33,7 @@ class RouterTest {
     private final HistoryStore writes = new HistoryStore(TestStores.services().dynamo(),
             TestStores.services().stores().historyTable());
 
-    private final HttpApiHandler handler = new HttpApiHandler() {
-        private final Router router = new Router(List.of(
+    private final HttpApiHandler handler = new HttpApiHandler(new Router(List.of(
                 Route.v1("POST", "/v1/{projectId}/things").role(Role.Editor, call -> {
                     Body body = call.request().body();
                     String label = body.requiredString("label");
@@ -53,12 +52,7 @@ class RouterTest {
                     LossinessLedger ledger = new LossinessLedger().drop("$.x", "dropped for the test");
                     var payload = Json.object().put("schema", call.request().body().requiredString("schema"));
                     return Reply.transform(payload, ledger.entries());
-                })), TestStores.services().authenticator());
-
-        @Override
-        protected Router router() {
-            return router;
-        }
+                })), TestStores.services().authenticator())) {
     };
 
     private APIGatewayV2HTTPResponse call(String method, String path, String query, String body,

@@ -25,6 +25,11 @@ final class ProbeHandler extends HttpApiHandler {
     private volatile Router router;
     volatile APIGatewayV2HTTPEvent lastEvent;
 
+    ProbeHandler() {
+        super(new Router(List.of(), new io.modelgraph.auth.Authenticator(java.time.Clock.systemUTC())));
+    }
+
+
     Router router(Services services) {
         router = new Router(List.of(
                 Route.v1("POST", "/v1/{projectId}/probe/echo").role(Role.Viewer, ProbeHandler::echo),

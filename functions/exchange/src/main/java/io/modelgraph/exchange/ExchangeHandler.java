@@ -38,26 +38,19 @@ public final class ExchangeHandler extends HttpApiHandler {
                 Services.fromEnvironment());
     }
 
-    private final Router router;
-
     /** Used by the Lambda runtime: services from environment variables. */
     public ExchangeHandler() {
-        this.router = Container.ROUTER;
+        super(Container.ROUTER);
     }
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public ExchangeHandler(Services services) {
-        this.router = routes(ExchangeModule.of(services), services);
+        super(routes(ExchangeModule.of(services), services));
     }
 
     /** Tests that need the module's parts (the schema cache, shorter fetch limits) build it themselves. */
     public ExchangeHandler(ExchangeModule module, Services services) {
-        this.router = routes(module, services);
-    }
-
-    @Override
-    public Router router() {
-        return router;
+        super(routes(module, services));
     }
 
     static Router routes(ExchangeModule m, Services services) {

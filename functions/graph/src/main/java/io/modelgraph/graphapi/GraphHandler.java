@@ -17,21 +17,14 @@ public final class GraphHandler extends HttpApiHandler {
         static final Router ROUTER = routes(Services.fromEnvironment().primed());
     }
 
-    private final Router router;
-
     /** Used by the Lambda runtime: services from environment variables. */
     public GraphHandler() {
-        this.router = Container.ROUTER;
+        super(Container.ROUTER);
     }
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public GraphHandler(Services services) {
-        this.router = routes(services);
-    }
-
-    @Override
-    public Router router() {
-        return router;
+        super(routes(services));
     }
 
     static Router routes(Services services) {

@@ -27,21 +27,14 @@ public final class TransformHandler extends HttpApiHandler {
         static final Router ROUTER = routes(Services.fromEnvironment().primed());
     }
 
-    private final Router router;
-
     /** Used by the Lambda runtime: services from environment variables. */
     public TransformHandler() {
-        this.router = Container.ROUTER;
+        super(Container.ROUTER);
     }
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public TransformHandler(Services services) {
-        this.router = routes(services);
-    }
-
-    @Override
-    public Router router() {
-        return router;
+        super(routes(services));
     }
 
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
