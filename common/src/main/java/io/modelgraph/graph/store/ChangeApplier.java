@@ -16,23 +16,22 @@ import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.store.Tables;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * {@link GraphStore#apply}: validates a whole change set against the stored graph (every problem listed by
- * its path, such as {@code changes.relations[4]}), then writes it. Up to 100 items go in one transaction,
- * with each existing node guarded by its version and each new node by its absence, so the set lands
- * whole or not at all; larger sets are written with BatchWriteItem after the same validation.
+ * its path, such as {@code changes.relations[4]}), then writes it whole or not at all through
+ * {@link AtomicWriter}: one transaction up to 100 items, beyond that conditional transactions with the
+ * written items restored on a failure. Every item is guarded by its pre-image (existing nodes by the
+ * version validated against, new ones by their absence).
  */
 final class ChangeApplier {
     private final GraphStore store;
@@ -177,8 +176,6 @@ final class ChangeApplier {
         if (!problems.isEmpty()) {
             throw new ApiProblems(400, problems);
         }
-        Map<String, MixinValue> stored = store.mixinValues(projectId, values.values());
-        values.replaceAll((k, v) -> stored.containsKey(k) ? merge(stored.get(k), v) : v);
         write(existing, written, relations.values(), values.values(), changes.removedRelations(), now);
     }
 
@@ -188,57 +185,49 @@ final class ChangeApplier {
         return new MixinValue(base.nodeId(), base.mixinId(), columns);
     }
 
-    private void write(Map<String, Node> existing, Map<String, Node> written, Iterable<Relation> relations,
-            Iterable<MixinValue> values, List<Relation> removedRelations, Instant now) {
-        List<Map<String, AttributeValue>> puts = new ArrayList<>();
-        Map<Integer, Node> guardedPuts = new HashMap<>();
-        List<Map<String, AttributeValue>> deletes = new ArrayList<>();
+    /**
+     * Turns the validated changes into item changes, each with its pre-image: node items from the validation
+     * read (so a node changed since fails the write), everything else read now in one BatchGetItem (mixin
+     * values also merge over it). Then all-or-nothing through {@link AtomicWriter}.
+     */
+    private void write(Map<String, Node> existing, Map<String, Node> written, Collection<Relation> relations,
+            Collection<MixinValue> values, List<Relation> removedRelations, Instant now) {
+        Map<String, Optional<Map<String, AttributeValue>>> before = new HashMap<>();
+        Map<String, Optional<Map<String, AttributeValue>>> after = new LinkedHashMap<>();
         for (Node next : written.values()) {
-            List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, next);
-            guardedPuts.put(puts.size(), existing.get(next.id()));
-            puts.addAll(items);
-            Set<String> keep = new HashSet<>();
-            items.forEach(i -> keep.add(i.get(Tables.SK).s()));
             Node old = existing.get(next.id());
             if (old != null) {
-                for (String sk : NodeItems.memberSks(old)) {
-                    if (!keep.contains(sk)) {
-                        deletes.add(GraphStore.key(projectId, sk));
-                    }
+                for (Map<String, AttributeValue> item : NodeItems.encode(projectId, old)) {
+                    String sk = item.get(Tables.SK).s();
+                    before.put(sk, Optional.of(item));
+                    after.put(sk, Optional.empty()); // a space the node leaves; put back below if it stays
                 }
             }
+            for (Map<String, AttributeValue> item : NodeItems.encode(projectId, next)) {
+                String sk = item.get(Tables.SK).s();
+                before.putIfAbsent(sk, Optional.empty());
+                after.put(sk, Optional.of(item));
+            }
         }
-        relations.forEach(r -> puts.add(RelationItems.encode(projectId, r, now, subject)));
-        values.forEach(v -> puts.add(MixinValueItems.encode(projectId, v, now, subject)));
-        Set<String> removedKeys = new HashSet<>();
+        relations.forEach(r -> after.put(GraphKeys.relationSk(r.fromNodeId(), r.id()),
+                Optional.of(RelationItems.encode(projectId, r, now, subject))));
         for (Relation r : removedRelations) {
-            if (GraphKeys.isId(r.fromNodeId()) && GraphKeys.isId(r.id())
-                    && removedKeys.add(GraphKeys.relationSk(r.fromNodeId(), r.id()))) {
-                deletes.add(RelationItems.key(projectId, r.fromNodeId(), r.id()));
+            if (GraphKeys.isId(r.fromNodeId()) && GraphKeys.isId(r.id())) {
+                after.put(GraphKeys.relationSk(r.fromNodeId(), r.id()), Optional.empty()); // listed last: wins
             }
         }
-        if (puts.size() + deletes.size() <= GraphStore.TRANSACTION_ITEMS) {
-            List<TransactWriteItem> tx = new ArrayList<>();
-            for (int i = 0; i < puts.size(); i++) {
-                if (!guardedPuts.containsKey(i)) {
-                    tx.add(store.put(puts.get(i), null, Map.of(), Map.of()));
-                } else if (guardedPuts.get(i) == null) {
-                    tx.add(store.put(puts.get(i), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
-                } else {
-                    tx.add(store.put(puts.get(i), "#ver = :ver", Map.of("#ver", NodeItems.VERSION),
-                            Map.of(":ver", io.modelgraph.store.Attr.n(guardedPuts.get(i).version()))));
-                }
-            }
-            for (Map<String, AttributeValue> key : deletes) {
-                tx.add(TransactWriteItem.builder().delete(Delete.builder().tableName(store.table()).key(key).build())
-                        .build());
-            }
-            store.write(tx, List.of());
-            return;
+        Set<String> unread = new HashSet<>(after.keySet());
+        values.forEach(v -> unread.add(GraphKeys.valueSk(v.nodeId(), v.mixinId())));
+        unread.removeAll(before.keySet());
+        Map<String, Map<String, AttributeValue>> stored = store.items(projectId, unread);
+        unread.forEach(sk -> before.put(sk, Optional.ofNullable(stored.get(sk))));
+        for (MixinValue v : values) {
+            String sk = GraphKeys.valueSk(v.nodeId(), v.mixinId());
+            after.put(sk, Optional.of(MixinValueItems.merged(projectId, before.get(sk), v, now, subject)));
         }
-        List<WriteRequest> batch = new ArrayList<>();
-        puts.forEach(p -> batch.add(WriteRequest.builder().putRequest(PutRequest.builder().item(p).build()).build()));
-        deletes.forEach(k -> batch.add(GraphStore.deleteRequest(k)));
-        store.write(List.of(), batch);
+        String pk = GraphKeys.pk(projectId);
+        List<ItemChange> items = new ArrayList<>(after.size());
+        after.forEach((sk, image) -> items.add(new ItemChange(pk, sk, before.get(sk), image)));
+        store.writeAtomically(projectId, items);
     }
 }

@@ -14,7 +14,6 @@ import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.Attr;
-import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
 import java.time.Clock;
 import java.time.Instant;
@@ -35,21 +34,19 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The graph of every project in one DynamoDB table (docs/graph.md "Key design"). Single-item writes are
  * conditional on the node's {@code ver} attribute; writes touching several items go in one
- * TransactWriteItems; bulk writes go through {@link BatchWriter}. Reads stay inside one project's
+ * TransactWriteItems; bulk writes and change sets go through {@link AtomicWriter} (all-or-nothing beyond
+ * 100 items too). Reads stay inside one project's
  * partition (GetItem, BatchGetItem, Query), never Scan.
  */
 public final class GraphStore implements GraphAccess {
@@ -63,7 +60,8 @@ public final class GraphStore implements GraphAccess {
     private final String table;
     private final Clock clock;
     private final DynamoCalls calls;
-    private final BatchWriter writer;
+    private final AtomicWriter atomic;
+    private final WriteJournal journal;
     /** Projects whose main space this container has already made sure of: one conditional put each. */
     private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
 
@@ -72,7 +70,9 @@ public final class GraphStore implements GraphAccess {
         this.table = table;
         this.clock = clock;
         this.calls = new DynamoCalls(dynamo, table);
-        this.writer = new BatchWriter(dynamo);
+        Restorer restorer = new Restorer(dynamo, table);
+        this.journal = new WriteJournal(dynamo, table, restorer, clock);
+        this.atomic = new AtomicWriter(dynamo, table, restorer, journal);
     }
 
     public static GraphStore of(Services services) {
@@ -466,53 +466,47 @@ public final class GraphStore implements GraphAccess {
     // ---- bulk -------------------------------------------------------------------------------
 
     /**
-     * Writes validated new nodes, relations and complete mixin values with BatchWriteItem (parallel
-     * chunks, unprocessed items retried). If the writes fail part-way, the items of new nodes and
-     * relations already written are deleted again (best effort) before the failure is rethrown.
+     * Writes validated new nodes and relations, and mixin values merged over the stored value of each
+     * (node, mixin), all-or-nothing through {@link AtomicWriter}: new items are conditional on their absence,
+     * values on the stored image read here, so a concurrent writer fails the call instead of being overwritten,
+     * and a failure part-way restores every item written so far (values on existing nodes included).
      * Returns the number of items written.
      */
     public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
             String subject) {
         Instant now = clock.instant();
-        List<WriteRequest> puts = new ArrayList<>(newNodes.size() + relations.size() + values.size());
+        String pk = GraphKeys.pk(projectId);
+        List<ItemChange> changes = new ArrayList<>(newNodes.size() + relations.size() + values.size());
+        Set<String> newIds = new HashSet<>();
         for (Node n : newNodes) {
+            newIds.add(n.id());
             for (Map<String, AttributeValue> item : NodeItems.encode(projectId, n)) {
-                puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
+                changes.add(ItemChange.created(pk, item));
             }
         }
         for (Relation r : relations) {
-            puts.add(WriteRequest.builder().putRequest(PutRequest.builder()
-                    .item(RelationItems.encode(projectId, r, now, subject)).build()).build());
+            changes.add(ItemChange.created(pk, RelationItems.encode(projectId, r, now, subject)));
         }
+        // values on new nodes start empty; values on stored nodes merge over (and restore to) their stored image
+        List<String> storedValueSks = values.stream().filter(v -> !newIds.contains(v.nodeId()))
+                .map(v -> GraphKeys.valueSk(v.nodeId(), v.mixinId())).toList();
+        Map<String, Map<String, AttributeValue>> stored = items(projectId, storedValueSks);
         for (MixinValue v : values) {
-            puts.add(WriteRequest.builder().putRequest(PutRequest.builder()
-                    .item(MixinValueItems.encode(projectId, v, now, subject)).build()).build());
+            Optional<Map<String, AttributeValue>> before =
+                    Optional.ofNullable(stored.get(GraphKeys.valueSk(v.nodeId(), v.mixinId())));
+            changes.add(new ItemChange(pk, GraphKeys.valueSk(v.nodeId(), v.mixinId()), before,
+                    Optional.of(MixinValueItems.merged(projectId, before, v, now, subject))));
         }
-        try {
-            writer.write(table, puts);
-        } catch (RuntimeException e) {
-            rollBack(projectId, newNodes, relations);
-            throw e;
-        }
-        return puts.size();
+        atomic.write(projectId, changes);
+        return changes.size();
     }
 
-    private void rollBack(String projectId, List<Node> newNodes, List<Relation> relations) {
-        List<WriteRequest> deletes = new ArrayList<>();
-        for (Node n : newNodes) {
-            deletes.add(deleteRequest(key(projectId, GraphKeys.nodeSk(n.id()))));
-            for (String sk : NodeItems.memberSks(n)) {
-                deletes.add(deleteRequest(key(projectId, sk)));
-            }
-        }
-        for (Relation r : relations) {
-            deletes.add(deleteRequest(RelationItems.key(projectId, r.fromNodeId(), r.id())));
-        }
-        try {
-            writer.write(table, deletes);
-        } catch (RuntimeException ignored) {
-            // the original failure is what the caller hears about; this was the best effort
-        }
+    /**
+     * Finishes what failed large writes of the project still owe (docs/graph.md "Large writes"): one Query,
+     * empty unless a restoration failed. Run before validating a large write so it sees the restored graph.
+     */
+    public void settlePendingWrites(String projectId) {
+        journal.settle(projectId);
     }
 
     // ---- GraphAccess ------------------------------------------------------------------------
@@ -550,6 +544,7 @@ public final class GraphStore implements GraphAccess {
     @Override
     public void apply(String projectId, GraphChanges changes, String subject) {
         ensureMainSpace(projectId, subject);
+        settlePendingWrites(projectId);
         new ChangeApplier(this, projectId, subject).apply(changes);
     }
 
@@ -559,16 +554,22 @@ public final class GraphStore implements GraphAccess {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s(prefix))));
     }
 
-    /** Runs prepared transaction items, or batch-writes them when there are more than one transaction holds. */
-    void write(List<TransactWriteItem> tx, List<WriteRequest> batch) {
-        if (!tx.isEmpty()) {
-            try {
-                dynamo.transactWriteItems(b -> b.transactItems(tx));
-            } catch (TransactionCanceledException e) {
-                throw new StoreConflictException("The graph changed while the changes were applied; apply them again.");
-            }
+    /** Every change or none (see {@link AtomicWriter}). */
+    void writeAtomically(String projectId, List<ItemChange> changes) {
+        atomic.write(projectId, changes);
+    }
+
+    /** The stored items with the given sort keys, by sort key (strongly consistent). */
+    Map<String, Map<String, AttributeValue>> items(String projectId, Collection<String> sks) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>(sks.size());
+        for (String sk : sks) {
+            keys.add(key(projectId, sk));
         }
-        writer.write(table, batch);
+        Map<String, Map<String, AttributeValue>> out = new HashMap<>();
+        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
+            out.put(item.get(Tables.SK).s(), item);
+        }
+        return out;
     }
 
     String table() {
@@ -599,10 +600,6 @@ public final class GraphStore implements GraphAccess {
                 .conditionExpression("attribute_exists(#sk) AND #del = :false")
                 .expressionAttributeNames(Map.of("#sk", Tables.SK, "#del", NodeItems.DELETED))
                 .expressionAttributeValues(Map.of(":false", Attr.bool(false))).build()).build();
-    }
-
-    static WriteRequest deleteRequest(Map<String, AttributeValue> key) {
-        return WriteRequest.builder().deleteRequest(DeleteRequest.builder().key(key).build()).build();
     }
 
     /** Another transaction held one of the items: worth another attempt. */

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -21,15 +22,23 @@ final class MixinValueItems {
     static final String MIXIN = "mixin";
     static final String COLUMN_PREFIX = "c:";
 
-    static Map<String, AttributeValue> encode(String projectId, MixinValue value, Instant now, String subject) {
-        Map<String, AttributeValue> item = new HashMap<>(key(projectId, value.nodeId(), value.mixinId()));
-        item.put(NODE, Attr.s(value.nodeId()));
-        item.put(MIXIN, Attr.s(value.mixinId()));
-        item.put(NodeItems.CREATED_AT, Attr.s(now.toString()));
-        item.put(NodeItems.CREATED_BY, Attr.s(subject));
+    /**
+     * The item after merging {@code more}'s columns over the stored item (empty: none yet): other columns and
+     * the creation stamp stay, the update stamp is now, and {@code ver} goes up so concurrent writers and
+     * undos can tell this write's image from any other.
+     */
+    static Map<String, AttributeValue> merged(String projectId, Optional<Map<String, AttributeValue>> stored,
+            MixinValue more, Instant now, String subject) {
+        Map<String, AttributeValue> item = new HashMap<>(stored.orElse(Map.of()));
+        item.putAll(key(projectId, more.nodeId(), more.mixinId()));
+        item.put(NODE, Attr.s(more.nodeId()));
+        item.put(MIXIN, Attr.s(more.mixinId()));
+        item.putIfAbsent(NodeItems.CREATED_AT, Attr.s(now.toString()));
+        item.putIfAbsent(NodeItems.CREATED_BY, Attr.s(subject));
         item.put(NodeItems.UPDATED_AT, Attr.s(now.toString()));
         item.put(NodeItems.UPDATED_BY, Attr.s(subject));
-        value.columns().forEach((column, json) -> item.put(COLUMN_PREFIX + column, Attr.s(Json.write(json))));
+        item.put(NodeItems.VERSION, Attr.n(stored.map(s -> Attr.num(s, NodeItems.VERSION, 0)).orElse(0L) + 1));
+        more.columns().forEach((column, json) -> item.put(COLUMN_PREFIX + column, Attr.s(Json.write(json))));
         return item;
     }
 

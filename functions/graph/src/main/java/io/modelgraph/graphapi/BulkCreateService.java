@@ -10,6 +10,7 @@ import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.http.Body;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import java.util.Set;
  * bulkCreate: nodes, relations and mixin values in one call. Every entry is validated first, against the
  * stored graph and against the other entries (relations and values may name nodes of the same call by
  * their given Id); any bad entry fails the call with every bad entry listed by array path, and nothing
- * is written. Then all items go out with parallel BatchWriteItem calls.
+ * is written. Then the store writes all items all-or-nothing (conditional transactions, restored on a
+ * failure part-way; docs/graph.md "Large writes").
  */
 final class BulkCreateService {
     static final int MAX_PER_ARRAY = 10_000;
@@ -57,6 +59,7 @@ final class BulkCreateService {
                     + total + ".");
         }
         store.ensureMainSpace(projectId, subject);
+        store.settlePendingWrites(projectId); // validate against the graph as it was before any failed write
         Catalog catalog = Catalog.load(store, projectId);
         String main = MainSpace.idFor(projectId);
         List<ApiProblem> problems = new ArrayList<>();
@@ -176,7 +179,6 @@ final class BulkCreateService {
             }
         }
         Map<String, MixinValue> merged = new LinkedHashMap<>();
-        List<MixinValue> onStoredNodes = new ArrayList<>();
         for (int i = 0; i < values.size(); i++) {
             MixinValue v = values.get(i);
             if (endOf(v.nodeId(), drafts, stored, projectId).isEmpty()) {
@@ -185,9 +187,6 @@ final class BulkCreateService {
                 continue;
             }
             merged.merge(v.nodeId() + "#" + v.mixinId(), v, BulkCreateService::merge);
-            if (!drafts.containsKey(v.nodeId())) {
-                onStoredNodes.add(v);
-            }
         }
         if (!problems.isEmpty()) {
             throw listed(problems);
@@ -203,10 +202,6 @@ final class BulkCreateService {
                 checkResults.add(entry);
             }
         }
-        if (!onStoredNodes.isEmpty()) {
-            Map<String, MixinValue> existing = store.mixinValues(projectId, onStoredNodes);
-            existing.forEach((k, v) -> merged.computeIfPresent(k, (key, given) -> merge(v, given)));
-        }
         Instant now = store.now();
         List<Node> newNodes = new ArrayList<>();
         for (NodeService.NodeDraft d : drafts.values()) {
@@ -214,7 +209,12 @@ final class BulkCreateService {
                     1));
         }
         List<Relation> newRelations = relations.stream().map(RelationEntry::relation).toList();
-        store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject);
+        try {
+            // the store merges values over stored ones and writes everything or nothing
+            store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject);
+        } catch (StoreConflictException e) {
+            throw ApiProblem.conflict("body", e.getMessage());
+        }
 
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("nodeIds", new ArrayList<>(drafts.keySet()));

@@ -36,16 +36,23 @@ final class GraphApi {
     private final String project;
     private final Role role;
     private final String subject;
+    private final GraphHandler handler;
 
     /** A fresh random project, called as an Admin. */
     GraphApi() {
-        this(UUID.randomUUID().toString().replace("-", ""), Role.Admin, "user-1");
+        this(UUID.randomUUID().toString().replace("-", ""), Role.Admin, "user-1", HANDLER);
     }
 
-    private GraphApi(String project, Role role, String subject) {
+    private GraphApi(String project, Role role, String subject, GraphHandler handler) {
         this.project = project;
         this.role = role;
         this.subject = subject;
+        this.handler = handler;
+    }
+
+    /** The same project, role and subject, served by another handler (one on a fault-injecting client). */
+    GraphApi via(GraphHandler other) {
+        return new GraphApi(project, role, subject, other);
     }
 
     String project() {
@@ -54,12 +61,12 @@ final class GraphApi {
 
     /** The same project, called with another role (null: no role claim at all). */
     GraphApi as(Role other) {
-        return new GraphApi(project, other, other == null ? "nobody" : "user-" + other);
+        return new GraphApi(project, other, other == null ? "nobody" : "user-" + other, handler);
     }
 
     /** The same project and role, another subject. */
     GraphApi asSubject(String other) {
-        return new GraphApi(project, role, other);
+        return new GraphApi(project, role, other, handler);
     }
 
     String mainSpace() {
@@ -134,7 +141,7 @@ final class GraphApi {
         auth.setJwt(jwt);
         ctx.setAuthorizer(auth);
         event.setRequestContext(ctx);
-        APIGatewayV2HTTPResponse response = HANDLER.handleRequest(event, null);
+        APIGatewayV2HTTPResponse response = handler.handleRequest(event, null);
         try {
             return new Response(response.getStatusCode(), Json.parse(response.getBody()));
         } catch (Exception e) {

@@ -1,0 +1,151 @@
+package io.modelgraph.graphapi;
+
+import io.modelgraph.platform.Services;
+import io.modelgraph.store.Attr;
+import io.modelgraph.store.Tables;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+
+/**
+ * A real DynamoDbClient on the shared DynamoDB Local whose TransactWriteItems calls can be disturbed on cue
+ * by an SDK interceptor: failed before they are sent (the SDK call crashes), failed after DynamoDB applied
+ * them (the answer is lost), preceded by a real write of another client (a concurrent writer), or all failed
+ * from some call on (DynamoDB away). Nothing is mocked: every call that goes through reaches DynamoDB Local.
+ */
+final class FaultyDynamo implements ExecutionInterceptor {
+    private final AtomicInteger transactions = new AtomicInteger();
+    private final AtomicInteger batchWrites = new AtomicInteger();
+    private volatile int failBeforeSending = -1;
+    private volatile int failAfterLanding = -1;
+    private volatile int failFrom = Integer.MAX_VALUE;
+    private static final ExecutionAttribute<Integer> NUMBER = new ExecutionAttribute<>("transactionNumber");
+    private volatile Predicate<TransactWriteItemsRequest> interfereWhen = r -> false;
+    private volatile Consumer<TransactWriteItemsRequest> interference = r -> { };
+    final DynamoDbClient client;
+    final Services services;
+
+    FaultyDynamo() {
+        Services real = GraphApi.SERVICES;
+        this.client = DynamoDbClient.builder()
+                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(c -> c.addExecutionInterceptor(this))
+                .build();
+        this.services = new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());
+    }
+
+    /** The n-th TransactWriteItems call from now (1-based) fails before it reaches DynamoDB. */
+    FaultyDynamo failBeforeSending(int n) {
+        failBeforeSending = transactions.get() + n;
+        return this;
+    }
+
+    /** The n-th TransactWriteItems call from now is applied by DynamoDB, then the SDK call fails. */
+    FaultyDynamo failAfterLanding(int n) {
+        failAfterLanding = transactions.get() + n;
+        return this;
+    }
+
+    /** From the n-th TransactWriteItems call from now on, every one fails before it is sent (DynamoDB is away). */
+    FaultyDynamo failFrom(int n) {
+        failFrom = transactions.get() + n;
+        return this;
+    }
+
+    /** DynamoDB is reachable again. */
+    void recover() {
+        failFrom = Integer.MAX_VALUE;
+    }
+
+    /** Just before the first TransactWriteItems call matching {@code when} is sent, runs {@code write} once. */
+    FaultyDynamo interfere(Predicate<TransactWriteItemsRequest> when, Consumer<TransactWriteItemsRequest> write) {
+        AtomicInteger done = new AtomicInteger();
+        interfereWhen = r -> done.get() == 0 && when.test(r) && done.incrementAndGet() == 1;
+        interference = write;
+        return this;
+    }
+
+    int transactions() {
+        return transactions.get();
+    }
+
+    int batchWrites() {
+        return batchWrites.get();
+    }
+
+    @Override
+    public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+        if (context.request() instanceof BatchWriteItemRequest) {
+            batchWrites.incrementAndGet();
+        }
+        if (!(context.request() instanceof TransactWriteItemsRequest request)) {
+            return;
+        }
+        int n = transactions.incrementAndGet();
+        attributes.putAttribute(NUMBER, n);
+        if (n >= failFrom || n == failBeforeSending) {
+            throw SdkClientException.create("injected: connection reset before TransactWriteItems #" + n);
+        }
+        if (interfereWhen.test(request)) {
+            interference.accept(request);
+        }
+    }
+
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        Integer n = attributes.getAttribute(NUMBER);
+        if (context.request() instanceof TransactWriteItemsRequest && n != null && n == failAfterLanding) {
+            throw SdkClientException.create("injected: response of an applied TransactWriteItems lost");
+        }
+    }
+
+    /** Whether the request puts an item whose sort key starts with {@code prefix}. */
+    static boolean puts(TransactWriteItemsRequest request, String prefix) {
+        return request.transactItems().stream().anyMatch(t -> sortKeyOfPut(t).startsWith(prefix));
+    }
+
+    static String sortKeyOfPut(TransactWriteItem t) {
+        return t.put() == null ? "" : t.put().item().get(Tables.SK).s();
+    }
+
+    /** Every item of the project's partition by sort key, read with the plain client (strongly consistent). */
+    static Map<String, Map<String, AttributeValue>> partition(String projectId) {
+        Map<String, Map<String, AttributeValue>> out = new HashMap<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse page = GraphApi.SERVICES.dynamo().query(b -> {
+                b.tableName(GraphApi.SERVICES.stores().graphTable()).consistentRead(true)
+                        .keyConditionExpression("#pk = :pk").expressionAttributeNames(Map.of("#pk", Tables.PK))
+                        .expressionAttributeValues(Map.of(":pk", Attr.s("P#" + projectId)));
+                if (from != null) {
+                    b.exclusiveStartKey(from);
+                }
+            });
+            page.items().forEach(i -> out.put(i.get(Tables.SK).s(), i));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return out;
+    }
+}

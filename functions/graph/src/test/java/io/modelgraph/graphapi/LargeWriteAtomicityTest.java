@@ -1,0 +1,310 @@
+package io.modelgraph.graphapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.StoreConflictException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Large writes are all-or-nothing on the real DynamoDB Local: faults are injected into a real client
+ * ({@link FaultyDynamo}) part-way through a write, and afterwards the project's partition must hold exactly
+ * the items it held before (compared item by item, every attribute), apart from what a concurrent writer
+ * wrote itself.
+ */
+class LargeWriteAtomicityTest {
+    private static final String TABLE = GraphApi.SERVICES.stores().graphTable();
+    private final GraphApi api = new GraphApi();
+    private final String project = api.project();
+    private final GraphStore plain = GraphStore.of(GraphApi.SERVICES);
+    private final FaultyDynamo faulty = new FaultyDynamo();
+    private final GraphStore store = new GraphStore(faulty.client, TABLE, Clock.systemUTC());
+
+    // ---- GraphAccess.apply -------------------------------------------------------------------------
+
+    @Test
+    void aThousandItemApplyThatCrashesMidwayLeavesTheProjectAsItWas() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        GraphSnapshot loaded = plain.load(project, List.of());
+        JsonNode n0 = api.fetch("n0", true, true);
+
+        faulty.failBeforeSending(5);
+        GraphChanges changes = mixedChanges();
+        assertThrows(RuntimeException.class, () -> store.apply(project, changes, "importer"));
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertEquals(loaded, plain.load(project, List.of()));
+        assertEquals(n0, api.fetch("n0", true, true));
+        api.get("fetchNode?NodeId=m0").fails(404);
+    }
+
+    @Test
+    void aTransactionThatLandedButWhoseAnswerWasLostIsUndoneToo() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+
+        faulty.failAfterLanding(3);
+        assertThrows(RuntimeException.class, () -> store.apply(project, mixedChanges(), "importer"));
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+    }
+
+    @Test
+    void aConcurrentWriterIsDetectedKeptAndEverythingElseRestored() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        Set<String> concurrent = new HashSet<>();
+        // just before the 4th transaction goes out, another writer renames a node that transaction updates
+        AtomicCount seen = new AtomicCount();
+        faulty.interfere(r -> seen.next() == 4, r -> r.transactItems().stream()
+                .map(FaultyDynamo::sortKeyOfPut).filter(sk -> sk.startsWith("N#n")).findFirst()
+                .ifPresent(sk -> {
+                    String id = sk.substring(2);
+                    concurrent.add(id);
+                    plain.modifyNode(project, id, n -> new io.modelgraph.graph.Node(n.id(), "concurrent", n.nodeType(),
+                            n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), false,
+                            n.version()), "other-writer");
+                }));
+
+        StoreConflictException e = assertThrows(StoreConflictException.class,
+                () -> store.apply(project, mixedChanges(), "importer"));
+        assertTrue(e.getMessage().contains("nothing was written"), e.getMessage());
+        assertEquals(1, concurrent.size(), "the interference ran");
+
+        String id = concurrent.iterator().next();
+        Set<String> theirs = Set.of("N#" + id, "M#" + id + "#s1");
+        assertSamePartition(before, FaultyDynamo.partition(project), theirs);
+        assertEquals("concurrent", plain.node(project, id).orElseThrow().label(), "the other writer's change stays");
+    }
+
+    @Test
+    void whenRestoringFailsTooTheDebtIsJournaledAndTheNextWriteSettlesIt() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("j" + i, "journaled " + i, NodeType.Tag, List.of()));
+        }
+        faulty.failFrom(2); // one transaction lands, then DynamoDB stays away, for the undo too
+        assertThrows(RuntimeException.class, () -> store.apply(project, GraphChanges.additions(nodes, List.of(),
+                List.of()), "importer"));
+
+        Map<String, Map<String, AttributeValue>> stuck = FaultyDynamo.partition(project);
+        assertTrue(stuck.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the owed undos are recorded");
+        assertEquals(100, stuck.keySet().stream().filter(sk -> sk.startsWith("N#j")).count(),
+                "the transaction that landed could not be undone yet");
+
+        faulty.recover();
+        store.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "importer");
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+    }
+
+    @Test
+    void aThousandItemApplyWithoutFaultsLandsWhole() {
+        seed();
+        int calls = faulty.transactions();
+        store.apply(project, mixedChanges(), "importer");
+
+        assertEquals(0, faulty.batchWrites(), "no unconditional BatchWriteItem any more");
+        assertTrue(faulty.transactions() - calls >= 10, "transactions of at most 100 items");
+        GraphSnapshot after = plain.load(project, List.of());
+        assertEquals(2 + 300 - 50 + 300, after.nodes().size(), "main, s1, n0..n299 minus 50 removed, m0..m299");
+        assertEquals("renamed 0", api.fetch("n0", false, false).path("label").asText());
+        assertEquals("merged", api.fetch("n0", false, true).path("mixins").get(0).path("columns").get(0)
+                .path("value").asText());
+        assertFalse(FaultyDynamo.partition(project).keySet().stream().anyMatch(sk -> sk.startsWith("J#")));
+    }
+
+    @Test
+    void aSmallChangeSetIsStillOneTransaction() {
+        seed();
+        int calls = faulty.transactions();
+        store.apply(project, GraphChanges.additions(
+                List.of(new GraphChanges.NodeUpsert("small", "small", NodeType.Element, List.of())),
+                List.of(new Relation("rs", "small", "n1", "domain-includes")),
+                List.of(new MixinValue("n1", "description", Map.of("description", TextNode.valueOf("d"))))),
+                "importer");
+        assertEquals(1, faulty.transactions() - calls);
+        assertEquals(0, faulty.batchWrites());
+    }
+
+    // ---- bulkCreate ------------------------------------------------------------------------------
+
+    @Test
+    void aBulkCreateThatFailsMidwayRestoresMixinValuesOfExistingNodes() {
+        List<String> existing = existingTypesWithValues(20);
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        JsonNode valuesBefore = api.fetch(existing.get(0), false, true).path("mixins");
+
+        faulty.failBeforeSending(7); // the values of existing nodes come last, in the 7th transaction
+        GraphApi.Response r = api.via(new GraphHandler(faulty.services)).post("bulkCreate", bulkBody(existing));
+        assertEquals(500, r.status(), r.json().toString());
+        assertTrue(r.json().path("error").path("isFatal").asBoolean());
+        assertFalse(r.json().toString().contains("Exception"), "no stack trace, no exception name");
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertEquals(valuesBefore, api.fetch(existing.get(0), false, true).path("mixins"));
+    }
+
+    @Test
+    void aBulkCreateLosingToAConcurrentValueWriteIsA409AndWritesNothing() {
+        List<String> existing = existingTypesWithValues(20);
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        String target = existing.get(3);
+        faulty.interfere(r -> FaultyDynamo.puts(r, "V#" + target + "#"), r -> plain.setMixinColumns(project, target,
+                "constraints", Map.of("minimum", IntNode.valueOf(42)), "other-writer"));
+
+        GraphApi.Response r = api.via(new GraphHandler(faulty.services)).post("bulkCreate", bulkBody(existing));
+        r.fails(409);
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of("V#" + target + "#constraints"));
+        JsonNode columns = api.fetch(target, false, true).path("mixins");
+        assertTrue(columns.toString().contains("42"), "the concurrent value stays: " + columns);
+        assertFalse(columns.toString().contains("\"maximum\""), "the bulk's merge is not there: " + columns);
+    }
+
+    @Test
+    void aBulkCreateWithoutFaultsMergesValuesOverStoredOnes() {
+        List<String> existing = existingTypesWithValues(20);
+        JsonNode data = api.via(new GraphHandler(faulty.services)).post("bulkCreate", bulkBody(existing)).ok().data();
+        assertEquals(300, data.path("nodeIds").size());
+        JsonNode constraints = api.fetch(existing.get(0), false, true).path("mixins");
+        assertTrue(constraints.toString().contains("\"minimum\"") && constraints.toString().contains("\"maximum\""),
+                "merged over the stored value: " + constraints);
+    }
+
+    // ---- fixtures --------------------------------------------------------------------------------
+
+    /** Space s1; Types n0..n299 (every third also in s1); relations r0..r198; descriptions on n0..n149. */
+    private void seed() {
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        nodes.add(new GraphChanges.NodeUpsert("s1", "Space one", NodeType.Space, List.of()));
+        String main = api.mainSpace();
+        for (int i = 0; i < 300; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("n" + i, "node " + i, NodeType.Type,
+                    i % 3 == 0 ? List.of(main, "s1") : List.of()));
+        }
+        List<Relation> relations = new ArrayList<>();
+        for (int i = 0; i < 199; i++) {
+            relations.add(new Relation("r" + i, "n" + i, "n" + (i + 1), "subclass-of"));
+        }
+        List<MixinValue> values = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            values.add(new MixinValue("n" + i, "description", Map.of("description", TextNode.valueOf("d" + i))));
+        }
+        plain.apply(project, GraphChanges.additions(nodes, relations, values), "seeder");
+    }
+
+    /**
+     * Over 1,000 items: 300 new Elements with a relation each, 150 renamed nodes that also switch spaces,
+     * 50 removed nodes, 50 removed relations, 100 values merged over stored ones and 100 new values.
+     */
+    private GraphChanges mixedChanges() {
+        String main = api.mainSpace();
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        List<Relation> relations = new ArrayList<>();
+        List<MixinValue> values = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("m" + i, "new " + i, NodeType.Element, List.of()));
+            relations.add(new Relation("d" + i, "m" + i, "n" + (i % 250), "domain-includes"));
+        }
+        for (int i = 0; i < 150; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("n" + i, "renamed " + i, NodeType.Type,
+                    i % 3 == 0 ? List.of(main) : List.of(main, "s1")));
+        }
+        List<String> removed = new ArrayList<>();
+        for (int i = 250; i < 300; i++) {
+            removed.add("n" + i);
+        }
+        List<Relation> removedRelations = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            removedRelations.add(new Relation("r" + i, "n" + i, "n" + (i + 1), "subclass-of"));
+        }
+        for (int i = 0; i < 100; i++) {
+            values.add(new MixinValue("n" + i, "description", Map.of("description", TextNode.valueOf("merged"))));
+            values.add(new MixinValue("n" + (100 + i), "cardinality", Map.of("minOccurs", IntNode.valueOf(i))));
+        }
+        return new GraphChanges(nodes, relations, values, removed, removedRelations);
+    }
+
+    /** Types with a stored constraints value each (created through the plain handler). */
+    private List<String> existingTypesWithValues(int count) {
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        List<Map<String, Object>> mixins = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add("t" + i);
+            nodes.add(Map.of("Id", "t" + i, "label", "type " + i, "nodeType", "Type"));
+            mixins.add(Map.of("targetNodeId", "t" + i, "mixinId", "constraints", "mixinColumns",
+                    List.of(Map.of("Id", "minimum", "value", i))));
+        }
+        api.post("bulkCreate", Map.of("nodes", nodes, "mixins", mixins)).ok();
+        return ids;
+    }
+
+    /** 300 new Elements, a relation from each to an existing Type, values on new and on existing nodes. */
+    private static Map<String, Object> bulkBody(List<String> existing) {
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        List<Map<String, Object>> relations = new ArrayList<>();
+        List<Map<String, Object>> mixins = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            nodes.add(Map.of("Id", "e" + i, "label", "element " + i, "nodeType", "Element"));
+            relations.add(Map.of("fromNodeId", "e" + i, "toNodeId", existing.get(i % existing.size()),
+                    "relationGroupId", "domain-includes"));
+        }
+        for (int i = 0; i < 50; i++) {
+            mixins.add(Map.of("targetNodeId", "e" + i, "mixinId", "description", "mixinColumns",
+                    List.of(Map.of("Id", "description", "value", "element " + i))));
+        }
+        for (String id : existing) {
+            mixins.add(Map.of("targetNodeId", id, "mixinId", "constraints", "mixinColumns",
+                    List.of(Map.of("Id", "maximum", "value", 99))));
+        }
+        return Map.of("nodes", nodes, "relations", relations, "mixins", mixins);
+    }
+
+    /** Item-by-item equality of two partition reads, ignoring the given sort keys; names what differs. */
+    private static void assertSamePartition(Map<String, Map<String, AttributeValue>> expected,
+            Map<String, Map<String, AttributeValue>> actual, Set<String> ignored) {
+        Set<String> differing = new TreeSet<>();
+        Set<String> keys = new HashSet<>(expected.keySet());
+        keys.addAll(actual.keySet());
+        for (String sk : keys) {
+            if (!ignored.contains(sk) && !java.util.Objects.equals(expected.get(sk), actual.get(sk))) {
+                differing.add(sk + (expected.containsKey(sk) ? actual.containsKey(sk) ? " (changed)" : " (gone)"
+                        : " (extra)"));
+            }
+        }
+        assertTrue(differing.isEmpty(), () -> differing.size() + " items differ from before, e.g. "
+                + differing.stream().limit(10).toList());
+    }
+
+    /** A counter of interceptor checks (the predicate runs once per TransactWriteItems call). */
+    private static final class AtomicCount {
+        private final java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+
+        int next() {
+            return n.incrementAndGet();
+        }
+    }
+}
