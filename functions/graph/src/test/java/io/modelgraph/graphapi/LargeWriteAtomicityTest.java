@@ -74,9 +74,11 @@ class LargeWriteAtomicityTest {
         seed();
         Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
         Set<String> concurrent = new HashSet<>();
-        // just before the 4th transaction goes out, another writer renames a node that transaction updates
+        // once a few transactions are out, just before the next one that updates an existing node goes out,
+        // another writer renames that node (transactions go out in parallel, so "the 4th" may hold no node)
         AtomicCount seen = new AtomicCount();
-        faulty.interfere(r -> seen.next() == 4, r -> r.transactItems().stream()
+        faulty.interfere(r -> seen.next() >= 3 && r.transactItems().stream().map(FaultyDynamo::sortKeyOfPut)
+                .anyMatch(sk -> sk != null && sk.startsWith("N#n")), r -> r.transactItems().stream()
                 .map(FaultyDynamo::sortKeyOfPut).filter(sk -> sk.startsWith("N#n")).findFirst()
                 .ifPresent(sk -> {
                     String id = sk.substring(2);
