@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -281,7 +282,7 @@ public final class GraphBench {
                 String label = words[random.nextInt(words.length)] + " " + i + (i % 100 == 0 ? " needle" : "");
                 nodes.add(new Node(id, label, type, List.of(main), now, now, "bench", "bench", false, 1));
             }
-            store.bulkWrite(project, nodes, List.<Relation>of(), List.<MixinValue>of(), "bench");
+            store.bulkWrite(project, nodes, List.<Relation>of(), List.<MixinValue>of(), "bench", Set.copyOf(ids.subList(start, ids.size())));
         }
         System.out.printf("seeded %d nodes in %d s%n", size, (System.nanoTime() - t0) / 1_000_000_000L);
 

@@ -3,11 +3,13 @@ package io.modelgraph.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -38,29 +40,74 @@ public final class BatchWriter {
 
     /** Writes all requests to one table; returns the number of BatchWriteItem calls made (retries included). */
     public int write(String table, List<WriteRequest> requests) {
-        if (requests.isEmpty()) {
-            return 0;
+        Outcome outcome = writeUntilFailure(table, requests);
+        if (outcome.failure().isPresent()) {
+            Throwable t = outcome.failure().get();
+            if (t instanceof RuntimeException re) {
+                throw re;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+            throw new IllegalStateException(t);
         }
+        return outcome.calls();
+    }
+
+    /**
+     * What {@link #writeUntilFailure} did: the calls made, the requests of chunks never started (so certainly
+     * not written), and the first failure. Chunks that started and then failed may be partly written.
+     */
+    public record Outcome(int calls, List<WriteRequest> unsent, Optional<Throwable> failure) {
+        public Outcome {
+            unsent = List.copyOf(unsent);
+        }
+    }
+
+    /**
+     * Like {@link #write}, but after the first failing chunk no further chunk starts, every chunk already in
+     * flight is waited for (so nothing is still being written when this returns: a caller undoing the write
+     * must not race its own late batches), and the failure - an Error included - is returned, not thrown.
+     */
+    public Outcome writeUntilFailure(String table, List<WriteRequest> requests) {
+        AtomicBoolean stop = new AtomicBoolean();
+        List<List<WriteRequest>> chunks = new ArrayList<>();
         List<Future<Integer>> futures = new ArrayList<>();
         for (int i = 0; i < requests.size(); i += CHUNK) {
             List<WriteRequest> chunk = requests.subList(i, Math.min(requests.size(), i + CHUNK));
-            futures.add(POOL.submit(() -> writeChunk(table, chunk)));
+            chunks.add(chunk);
+            futures.add(POOL.submit(() -> {
+                if (stop.get()) {
+                    return -1; // not started
+                }
+                try {
+                    return writeChunk(table, chunk);
+                } catch (RuntimeException | Error e) {
+                    stop.set(true);
+                    throw e;
+                }
+            }));
         }
         int calls = 0;
-        for (Future<Integer> f : futures) {
+        List<WriteRequest> unsent = new ArrayList<>();
+        Throwable failure = null;
+        for (int i = 0; i < futures.size(); i++) {
             try {
-                calls += f.get();
+                int made = futures.get(i).get();
+                if (made < 0) {
+                    unsent.addAll(chunks.get(i));
+                } else {
+                    calls += made;
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while writing a batch", e);
+                stop.set(true);
+                failure = failure == null ? new IllegalStateException("Interrupted while writing a batch", e) : failure;
             } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
+                failure = failure == null ? e.getCause() : failure;
             }
         }
-        return calls;
+        return new Outcome(calls, unsent, Optional.ofNullable(failure));
     }
 
     int writeChunk(String table, List<WriteRequest> chunk) {

@@ -1,10 +1,16 @@
 package io.modelgraph.graph.store;
 
 import io.modelgraph.api.FatalError;
+import io.modelgraph.store.BatchWriter;
+import io.modelgraph.store.Tables;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -13,16 +19,21 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Writes a project's item changes all-or-nothing (docs/graph.md "Large writes"). Up to 100 items: one
- * TransactWriteItems, so DynamoDB itself makes it atomic. More: transactions of up to 100 items, four at a
- * time, each item conditional on the pre-image the caller read (a concurrent writer fails the write instead
- * of being overwritten). If any transaction fails, the rest are not started and every transaction that did
- * or may have landed is undone by {@link Restorer}; undos still owed after its retries are recorded in the
- * {@link WriteJournal} and logged with a tracking code, and the next large write to the project finishes them.
+ * Writes a project's item changes all-or-nothing (docs/graph.md "Large writes"). Up to 99 items: one
+ * TransactWriteItems, so DynamoDB itself makes it atomic. More: under the project's {@link WriteLease} and a
+ * write-ahead {@link WriteJournal} record, in three phases of a {@link WritePlan}: new items nobody else can
+ * reach as plain BatchWriteItem, then everything that overwrites stored state as conditional transactions
+ * (four at a time, each item conditional on the pre-image the caller read), then the node items of new nodes
+ * as plain BatchWriteItem. If anything fails, nothing further starts and everything that did or may have
+ * landed is undone by {@link Restorer}; undos still owed after its retries are recorded in the journal and
+ * logged with a tracking code, and the next large write to the project finishes them. An {@link Error}
+ * (the process is failing) is rethrown without undoing: the write-ahead record does that once its lease ends.
  */
 final class AtomicWriter {
     static final int TRANSACTION_ITEMS = 100;
@@ -41,59 +52,169 @@ final class AtomicWriter {
     private record ChunkResult(Landed landed, RuntimeException failure) {
     }
 
+    /** A phase's outcome: the items that did or may have landed, and its failure, if any. */
+    private record PhaseResult(List<ItemChange> toUndo, Optional<Throwable> failure) {
+        PhaseResult {
+            toUndo = List.copyOf(toUndo);
+        }
+    }
+
     private final DynamoDbClient dynamo;
     private final String table;
     private final Restorer restorer;
     private final WriteJournal journal;
+    private final WriteLease lease;
+    private final DynamoCalls calls;
+    private final BatchWriter batches;
 
-    AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal) {
+    AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal, WriteLease lease) {
         this.dynamo = dynamo;
         this.table = table;
         this.restorer = restorer;
         this.journal = journal;
+        this.lease = lease;
+        this.calls = new DynamoCalls(dynamo, table);
+        this.batches = new BatchWriter(dynamo);
     }
 
     /**
      * Applies every change or none. Throws {@link StoreConflictException} when another writer changed one of
      * the items first; rethrows any other fault once the items written so far are restored.
+     *
+     * @param newNodeIds nodes the changes create (validated absent)
+     * @param generatedIds node and relation ids the service generated (GUIDs nobody else can know)
      */
-    void write(String projectId, List<ItemChange> all) {
+    void write(String projectId, List<ItemChange> all, Set<String> newNodeIds, Set<String> generatedIds) {
         List<ItemChange> changes = all.stream().filter(c -> !c.isNoop()).toList();
         if (changes.isEmpty()) {
             return;
         }
         List<List<ItemChange>> chunks = chunks(changes);
-        if (chunks.size() == 1) {
-            ChunkResult r = send(chunks.get(0), new AtomicBoolean());
-            if (r.landed() == Landed.MAYBE) {
-                restore(projectId, chunks.get(0), r.failure()); // the call failed after it may have landed
-            }
-            if (r.failure() != null) {
-                throw r.failure();
-            }
+        if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS) {
+            writeOneTransaction(projectId, changes);
             return;
         }
+        String writeId = UUID.randomUUID().toString();
+        Instant leaseUntil = lease.acquire(projectId, writeId);
+        boolean crashed = false;
+        try {
+            WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
+            requireStillAbsent(projectId, plan.recheck());
+            int parts = journal.begin(projectId, writeId, plan.all(), leaseUntil);
+            List<ItemChange> toUndo = new ArrayList<>();
+            Optional<Throwable> failure = Optional.empty();
+            for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
+                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1 ? transactions(plan.guarded())
+                        : batch(plan.reveal());
+                toUndo.addAll(r.toUndo());
+                failure = r.failure();
+            }
+            if (failure.isPresent() && failure.get() instanceof Error e) {
+                crashed = true;
+                throw e; // the process is failing: leave the undo to the write-ahead record's lease
+            }
+            if (failure.isEmpty() && journal.finish(projectId, writeId, parts)) {
+                return;
+            }
+            RuntimeException fault = failure.map(AtomicWriter::runtime).orElseGet(() -> new IllegalStateException(
+                    "A large write landed but its journal could not be closed; it was undone"));
+            restore(projectId, failure.isPresent() ? toUndo : plan.all(), fault);
+            journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
+            throw fault;
+        } finally {
+            if (!crashed) {
+                lease.release(projectId, writeId);
+            }
+        }
+    }
+
+    /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */
+    private void writeOneTransaction(String projectId, List<ItemChange> changes) {
+        List<TransactWriteItem> extra = changes.stream().anyMatch(AtomicWriter::createsNode)
+                ? List.of(lease.freeCheck(projectId)) : List.of();
+        ChunkResult r = send(changes, extra, new AtomicBoolean());
+        if (r.landed() == Landed.MAYBE) {
+            restore(projectId, changes, r.failure()); // the call failed after it may have landed
+        }
+        if (r.failure() != null) {
+            throw r.failure();
+        }
+    }
+
+    private static boolean createsNode(ItemChange c) {
+        return c.before().isEmpty() && c.after().isPresent() && c.sk().startsWith(GraphKeys.NODE_PREFIX);
+    }
+
+    /** New given-id nodes were absent at validation; under the lease nobody else can create them from now on. */
+    private void requireStillAbsent(String projectId, List<ItemChange> newNodeItems) {
+        if (newNodeItems.isEmpty()) {
+            return;
+        }
+        List<Map<String, AttributeValue>> keys = newNodeItems.stream().map(ItemChange::key).toList();
+        List<Map<String, AttributeValue>> found = calls.batchGet(keys);
+        if (!found.isEmpty()) {
+            throw new StoreConflictException("Node '" + found.get(0).get(Tables.SK).s().substring(2)
+                    + "' was created meanwhile; nothing was written, apply the changes again.");
+        }
+    }
+
+    /** Plain BatchWriteItem of new items; what may have landed is every chunk that was started. */
+    private PhaseResult batch(List<ItemChange> items) {
+        if (items.isEmpty()) {
+            return new PhaseResult(List.of(), Optional.empty());
+        }
+        List<WriteRequest> requests = items.stream()
+                .map(c -> WriteRequest.builder().putRequest(p -> p.item(c.after().orElseThrow())).build()).toList();
+        BatchWriter.Outcome outcome = batches.writeUntilFailure(table, requests);
+        if (outcome.failure().isEmpty()) {
+            return new PhaseResult(items, Optional.empty());
+        }
+        Set<String> unsent = new HashSet<>();
+        outcome.unsent().forEach(w -> unsent.add(w.putRequest().item().get(Tables.SK).s()));
+        return new PhaseResult(items.stream().filter(c -> !unsent.contains(c.sk())).toList(), outcome.failure());
+    }
+
+    /** Conditional transactions of up to 100 items, four in flight; stops starting new ones at the first failure. */
+    private PhaseResult transactions(List<ItemChange> items) {
+        if (items.isEmpty()) {
+            return new PhaseResult(List.of(), Optional.empty());
+        }
+        List<List<ItemChange>> chunks = chunks(items);
         AtomicBoolean stop = new AtomicBoolean();
         List<Future<ChunkResult>> futures = new ArrayList<>();
         for (List<ItemChange> chunk : chunks) {
-            futures.add(POOL.submit(() -> send(chunk, stop)));
+            futures.add(POOL.submit(() -> send(chunk, List.of(), stop)));
         }
         List<ItemChange> toUndo = new ArrayList<>();
-        RuntimeException failure = null;
+        Throwable failure = null;
         for (int i = 0; i < futures.size(); i++) {
-            ChunkResult r = await(futures.get(i));
+            ChunkResult r;
+            try {
+                r = futures.get(i).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                stop.set(true);
+                r = new ChunkResult(Landed.MAYBE, new IllegalStateException("Interrupted during a large write", e));
+            } catch (ExecutionException e) {
+                stop.set(true);
+                if (e.getCause() instanceof Error err) {
+                    failure = err; // wins over any other failure: the caller must not undo
+                    continue;
+                }
+                r = new ChunkResult(Landed.MAYBE, new IllegalStateException("A large write failed", e.getCause()));
+            }
             if (r.landed() == Landed.YES || r.landed() == Landed.MAYBE) {
                 toUndo.addAll(chunks.get(i));
             }
-            if (r.failure() != null && failure == null) {
+            if (r.failure() != null && (failure == null)) {
                 failure = r.failure();
             }
         }
-        if (failure == null) {
-            return;
-        }
-        restore(projectId, toUndo, failure);
-        throw failure;
+        return new PhaseResult(toUndo, Optional.ofNullable(failure));
+    }
+
+    private static RuntimeException runtime(Throwable t) {
+        return t instanceof RuntimeException re ? re : new IllegalStateException(t);
     }
 
     private void restore(String projectId, List<ItemChange> toUndo, RuntimeException failure) {
@@ -113,8 +234,10 @@ final class AtomicWriter {
         FatalError.record(failure, context); // logs under a tracking code
     }
 
-    private ChunkResult send(List<ItemChange> chunk, AtomicBoolean stop) {
-        List<TransactWriteItem> tx = chunk.stream().map(c -> c.forward(table)).toList();
+    private ChunkResult send(List<ItemChange> chunk, List<TransactWriteItem> extra, AtomicBoolean stop) {
+        List<TransactWriteItem> tx = new ArrayList<>(chunk.size() + extra.size());
+        chunk.forEach(c -> tx.add(c.forward(table)));
+        tx.addAll(extra);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             if (stop.get()) {
                 return new ChunkResult(Landed.NOT_SENT, null);
@@ -142,20 +265,12 @@ final class AtomicWriter {
             } catch (RuntimeException e) {
                 stop.set(true);
                 return new ChunkResult(Landed.MAYBE, e);
+            } catch (Error e) {
+                stop.set(true); // the process is failing: start nothing more
+                throw e;
             }
         }
         throw new IllegalStateException("unreachable");
-    }
-
-    private static ChunkResult await(Future<ChunkResult> future) {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new ChunkResult(Landed.MAYBE, new IllegalStateException("Interrupted during a large write", e));
-        } catch (ExecutionException e) {
-            return new ChunkResult(Landed.MAYBE, new IllegalStateException("A large write failed", e.getCause()));
-        }
     }
 
     private static boolean refusedByCondition(TransactionCanceledException e) {

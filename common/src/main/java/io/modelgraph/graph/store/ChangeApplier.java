@@ -228,6 +228,8 @@ final class ChangeApplier {
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> items = new ArrayList<>(after.size());
         after.forEach((sk, image) -> items.add(new ItemChange(pk, sk, before.get(sk), image)));
-        store.writeAtomically(projectId, items);
+        Set<String> created = new HashSet<>(written.keySet());
+        created.removeAll(existing.keySet());
+        store.writeAtomically(projectId, items, created);
     }
 }

@@ -62,6 +62,7 @@ public final class GraphStore implements GraphAccess {
     private final DynamoCalls calls;
     private final AtomicWriter atomic;
     private final WriteJournal journal;
+    private final WriteLease lease;
     /** Projects whose main space this container has already made sure of: one conditional put each. */
     private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
 
@@ -71,8 +72,9 @@ public final class GraphStore implements GraphAccess {
         this.clock = clock;
         this.calls = new DynamoCalls(dynamo, table);
         Restorer restorer = new Restorer(dynamo, table);
-        this.journal = new WriteJournal(dynamo, table, restorer, clock);
-        this.atomic = new AtomicWriter(dynamo, table, restorer, journal);
+        this.lease = new WriteLease(dynamo, table, clock);
+        this.journal = new WriteJournal(dynamo, table, restorer, clock, lease);
+        this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease);
     }
 
     public static GraphStore of(Services services) {
@@ -154,29 +156,39 @@ public final class GraphStore implements GraphAccess {
     // ---- node writes ------------------------------------------------------------------------
 
     /**
-     * Creates a node and its space entries in one transaction, only if no node has its id and every space
-     * is still a live node. Throws {@link StoreConflictException} otherwise.
+     * Creates a node and its space entries in one transaction, only if no node has its id, every space is
+     * still a live node, and no large write holds the project (it may be creating the same id with plain
+     * batch writes; see {@link WriteLease}) - that one is waited for a few seconds. Throws
+     * {@link StoreConflictException} otherwise.
      */
     public void createNode(String projectId, Node node) {
         List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, node);
-        List<TransactWriteItem> tx = new ArrayList<>();
-        tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
-        for (int i = 1; i < items.size(); i++) {
-            tx.add(put(items.get(i), null, Map.of(), Map.of()));
-        }
-        for (String space : node.spaceIds()) {
-            if (!space.equals(node.id())) {
-                tx.add(liveCheck(projectId, space));
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            List<TransactWriteItem> tx = new ArrayList<>();
+            tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
+            tx.add(lease.freeCheck(projectId));
+            for (int i = 1; i < items.size(); i++) {
+                tx.add(put(items.get(i), null, Map.of(), Map.of()));
+            }
+            for (String space : node.spaceIds()) {
+                if (!space.equals(node.id())) {
+                    tx.add(liveCheck(projectId, space));
+                }
+            }
+            try {
+                dynamo.transactWriteItems(b -> b.transactItems(tx));
+                return;
+            } catch (TransactionCanceledException e) {
+                if (failedAt(e, 0)) {
+                    throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
+                }
+                if (!failedAt(e, 1) && !contended(e)) {
+                    throw new StoreConflictException("A space of node '" + node.id() + "' was deleted meanwhile.");
+                }
+                DynamoCalls.sleep(attempt + 1); // a large write holds the project, or a conflict: wait for it
             }
         }
-        try {
-            dynamo.transactWriteItems(b -> b.transactItems(tx));
-        } catch (TransactionCanceledException e) {
-            if (failedAt(e, 0)) {
-                throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
-            }
-            throw new StoreConflictException("A space of node '" + node.id() + "' was deleted meanwhile.");
-        }
+        throw new StoreConflictException("A large write to the project is in progress; try again.");
     }
 
     /**
@@ -467,13 +479,20 @@ public final class GraphStore implements GraphAccess {
 
     /**
      * Writes validated new nodes and relations, and mixin values merged over the stored value of each
-     * (node, mixin), all-or-nothing through {@link AtomicWriter}: new items are conditional on their absence,
-     * values on the stored image read here, so a concurrent writer fails the call instead of being overwritten,
-     * and a failure part-way restores every item written so far (values on existing nodes included).
-     * Returns the number of items written.
+     * (node, mixin), all-or-nothing through {@link AtomicWriter}: new items go out as plain batches (nobody
+     * else can reach them while the write runs; see {@link WritePlan}), values on stored nodes as transactions
+     * conditional on the stored image read here, so a concurrent writer fails the call instead of being
+     * overwritten, and a failure part-way restores every item written so far. Every id is treated as given
+     * by the caller; see the overload for ids the service generated. Returns the number of items written.
      */
     public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
             String subject) {
+        return bulkWrite(projectId, newNodes, relations, values, subject, Set.of());
+    }
+
+    /** As above; {@code generatedIds} are the node and relation ids the service generated (GUIDs). */
+    public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
+            String subject, Set<String> generatedIds) {
         Instant now = clock.instant();
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> changes = new ArrayList<>(newNodes.size() + relations.size() + values.size());
@@ -497,7 +516,7 @@ public final class GraphStore implements GraphAccess {
             changes.add(new ItemChange(pk, GraphKeys.valueSk(v.nodeId(), v.mixinId()), before,
                     Optional.of(MixinValueItems.merged(projectId, before, v, now, subject))));
         }
-        atomic.write(projectId, changes);
+        atomic.write(projectId, changes, newIds, generatedIds);
         return changes.size();
     }
 
@@ -554,9 +573,9 @@ public final class GraphStore implements GraphAccess {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s(prefix))));
     }
 
-    /** Every change or none (see {@link AtomicWriter}). */
-    void writeAtomically(String projectId, List<ItemChange> changes) {
-        atomic.write(projectId, changes);
+    /** Every change or none (see {@link AtomicWriter}); {@code newNodeIds}: the nodes the changes create. */
+    void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds) {
+        atomic.write(projectId, changes, newNodeIds, Set.of());
     }
 
     /** The stored items with the given sort keys, by sort key (strongly consistent). */

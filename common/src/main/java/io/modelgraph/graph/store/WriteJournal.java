@@ -4,8 +4,10 @@ import io.modelgraph.log.JsonLog;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,89 +17,219 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * Undos a failed large write still owes after {@link Restorer} gave up (DynamoDB unavailable for longer than
- * its retries), kept durably in the project's partition as {@code J#<writeId>#<part>} items: per item its
- * key, its pre-image and the stamp of what the failed write put there. {@link #settle} (run before every large
- * write and bulkCreate of the project) performs them, still conditional on the stamp, and drops the record.
+ * The undos of a large write, kept durably in the project's partition as {@code J#<writeId>#<part>} items: per
+ * item its key, its pre-image and the stamp of what the write puts there. Two uses:
+ * <ul>
+ * <li>write-ahead ({@link #begin}): before the first item of a large write goes out, with a lease past any
+ * Lambda timeout; {@link #finish} drops it when the write is complete or fully undone. A writer that dies
+ * in between (timeout, OOM) leaves it behind, and once its lease has run out the write is undone.</li>
+ * <li>debts ({@link #record}): undos still owed after {@link Restorer} gave up (DynamoDB unavailable for
+ * longer than its retries); no lease, so due at once.</li>
+ * </ul>
+ * {@link #settle} (run before every large write and bulkCreate of the project) performs every due record,
+ * still conditional on the stamp (an item another writer changed since is left alone), and drops it.
+ * New items (most of a bulk write) are recorded compactly: their key plus an index into the part's few
+ * distinct stamps, since their pre-image is "absent" and their stamps repeat.
  */
 final class WriteJournal {
     static final String PREFIX = "J#";
     /** A journal item stays well under DynamoDB's 400 KB item cap. */
     private static final int PART_BYTES = 300_000;
     private static final String UNDO = "undo";
+    private static final String CREATED = "created";
+    private static final String STAMPS = "stamps";
     private static final String AT = "at";
+    private static final String LEASE = "lease";
     private static final JsonLog LOG = JsonLog.of(WriteJournal.class);
 
     private final DynamoDbClient dynamo;
     private final String table;
     private final Restorer restorer;
     private final Clock clock;
+    private final WriteLease lease;
 
-    WriteJournal(DynamoDbClient dynamo, String table, Restorer restorer, Clock clock) {
+    WriteJournal(DynamoDbClient dynamo, String table, Restorer restorer, Clock clock, WriteLease lease) {
         this.dynamo = dynamo;
         this.table = table;
         this.restorer = restorer;
         this.clock = clock;
+        this.lease = lease;
     }
 
-    /** Records the owed undos; false when even that failed (the caller logs it for a manual repair). */
-    boolean record(String projectId, String writeId, List<ItemChange> owed) {
-        List<List<AttributeValue>> parts = new ArrayList<>();
-        List<AttributeValue> part = new ArrayList<>();
-        int bytes = 0;
-        for (ItemChange c : owed) {
-            AttributeValue entry = encode(c);
-            int size = ItemChange.approxBytes(entry.m());
-            if (!part.isEmpty() && bytes + size > PART_BYTES) {
-                parts.add(part);
-                part = new ArrayList<>();
-                bytes = 0;
+    /**
+     * Records, before anything is written, what undoing all of {@code changes} takes, valid until
+     * {@code leaseUntil}; returns the number of parts. Throws if it cannot (then nothing may be written).
+     */
+    int begin(String projectId, String writeId, List<ItemChange> changes, Instant leaseUntil) {
+        List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, Optional.of(leaseUntil));
+        for (Map<String, AttributeValue> part : parts) {
+            if (!put(part)) {
+                throw new IllegalStateException("Could not write the journal of a large write; nothing was written");
             }
-            part.add(entry);
-            bytes += size;
         }
-        parts.add(part);
-        for (int i = 0; i < parts.size(); i++) {
-            Map<String, AttributeValue> item = new HashMap<>();
-            item.put(Tables.PK, Attr.s(GraphKeys.pk(projectId)));
-            item.put(Tables.SK, Attr.s(PREFIX + writeId + "#" + i));
-            item.put(AT, Attr.s(clock.instant().toString()));
-            item.put(UNDO, AttributeValue.builder().l(parts.get(i)).build());
-            if (!put(item)) {
+        return parts.size();
+    }
+
+    /** Drops a write's journal: the write is complete, or fully undone. False when that failed. */
+    boolean finish(String projectId, String writeId, int parts) {
+        for (int i = 0; i < parts; i++) {
+            Map<String, AttributeValue> key = GraphStore.key(projectId, PREFIX + writeId + "#" + i);
+            if (!retried(() -> dynamo.deleteItem(b -> b.tableName(table).key(key)))) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Performs every owed undo of the project; an undo that fails again stays recorded for the next call. */
+    /** Records the owed undos; false when even that failed (the caller logs it for a manual repair). */
+    boolean record(String projectId, String writeId, List<ItemChange> owed) {
+        for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Optional.empty())) {
+            if (!put(part)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private List<Map<String, AttributeValue>> parts(String projectId, String writeId, List<ItemChange> changes,
+            Optional<Instant> leaseUntil) {
+        List<Map<String, AttributeValue>> parts = new ArrayList<>();
+        PartBuilder part = new PartBuilder();
+        for (ItemChange c : changes) {
+            if (part.bytes > PART_BYTES) {
+                parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
+                part = new PartBuilder();
+            }
+            part.add(c);
+        }
+        parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
+        return parts;
+    }
+
+    /** One journal item: full entries for items that existed before, compact ones for new items. */
+    private final class PartBuilder {
+        private final List<AttributeValue> undo = new ArrayList<>();
+        private final List<AttributeValue> created = new ArrayList<>();
+        private final Map<Map<String, AttributeValue>, Integer> stamps = new LinkedHashMap<>();
+        private int bytes;
+
+        void add(ItemChange c) {
+            if (c.before().isEmpty() && c.after().isPresent()) {
+                Map<String, AttributeValue> stamp = ItemStamp.attributesOf(c.after().get());
+                Integer index = stamps.get(stamp);
+                if (index == null) {
+                    index = stamps.size();
+                    stamps.put(stamp, index);
+                    bytes += ItemChange.approxBytes(stamp);
+                }
+                created.add(Attr.s(index + "|" + c.sk()));
+                bytes += c.sk().length() + 8;
+            } else {
+                AttributeValue entry = encode(c);
+                undo.add(entry);
+                bytes += ItemChange.approxBytes(entry.m());
+            }
+        }
+
+        Map<String, AttributeValue> item(String projectId, String writeId, int index, Optional<Instant> leaseUntil) {
+            Map<String, AttributeValue> item = new HashMap<>();
+            item.put(Tables.PK, Attr.s(GraphKeys.pk(projectId)));
+            item.put(Tables.SK, Attr.s(PREFIX + writeId + "#" + index));
+            item.put(AT, Attr.s(clock.instant().toString()));
+            leaseUntil.ifPresent(l -> item.put(LEASE, Attr.n(l.toEpochMilli())));
+            item.put(UNDO, AttributeValue.builder().l(undo).build());
+            item.put(CREATED, AttributeValue.builder().l(created).build());
+            item.put(STAMPS, AttributeValue.builder().l(stamps.keySet().stream()
+                    .map(m -> AttributeValue.builder().m(m).build()).toList()).build());
+            return item;
+        }
+    }
+
+    /**
+     * Performs every due record of the project: debts, and write-ahead records whose lease has run out (their
+     * writer died). Records of writes still running are left alone; an undo that fails again stays recorded.
+     */
     void settle(String projectId) {
-        QueryResponse pending = dynamo.query(b -> b.tableName(table).consistentRead(true)
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :j)")
-                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":j", Attr.s(PREFIX))));
-        for (Map<String, AttributeValue> item : pending.items()) {
+        long now = clock.instant().toEpochMilli();
+        for (Map<String, AttributeValue> item : journalItems(projectId)) {
+            AttributeValue until = item.get(LEASE);
+            if (until != null && Long.parseLong(until.n()) >= now) {
+                continue; // a large write still running (or its writer may still be alive)
+            }
             String pk = item.get(Tables.PK).s();
-            List<ItemChange> owed = item.get(UNDO).l().stream().map(e -> decode(pk, e)).toList();
+            List<ItemChange> owed = decodeAll(pk, item);
             Restorer.Outcome outcome = restorer.revert(owed);
             Map<String, AttributeValue> key = Map.of(Tables.PK, item.get(Tables.PK), Tables.SK, item.get(Tables.SK));
             if (outcome.complete()) {
                 dynamo.deleteItem(b -> b.tableName(table).key(key));
+                if (until != null) {
+                    // its writer died holding the project's lease; it has run out, so drop it too
+                    lease.release(projectId, writeIdOf(item.get(Tables.SK).s()));
+                }
                 LOG.info("Finished an incomplete large write", Map.of("projectId", projectId, "journal",
-                        item.get(Tables.SK).s(), "reverted", outcome.reverted()));
+                        item.get(Tables.SK).s(), "reverted", outcome.reverted(), "writerDied", until != null));
             } else {
-                Map<String, AttributeValue> rest = new HashMap<>(item);
-                rest.put(UNDO, AttributeValue.builder().l(outcome.owed().stream().map(WriteJournal::encode).toList())
-                        .build());
-                put(rest);
+                PartBuilder rest = new PartBuilder();
+                outcome.owed().forEach(rest::add);
+                Map<String, AttributeValue> replaced = rest.item(projectId, "", 0, Optional.empty());
+                replaced.put(Tables.SK, item.get(Tables.SK));
+                put(replaced);
             }
         }
     }
 
+    private List<Map<String, AttributeValue>> journalItems(String projectId) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse page = dynamo.query(b -> {
+                b.tableName(table).consistentRead(true)
+                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :j)")
+                        .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                        .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":j",
+                                Attr.s(PREFIX)));
+                if (from != null) {
+                    b.exclusiveStartKey(from);
+                }
+            });
+            out.addAll(page.items());
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return out;
+    }
+
+    /** {@code J#<writeId>#<part>} to {@code <writeId>}. */
+    private static String writeIdOf(String sk) {
+        return sk.substring(PREFIX.length(), sk.lastIndexOf('#'));
+    }
+
+    private static List<ItemChange> decodeAll(String pk, Map<String, AttributeValue> item) {
+        List<ItemChange> out = new ArrayList<>();
+        if (item.containsKey(UNDO)) {
+            item.get(UNDO).l().forEach(e -> out.add(decode(pk, e)));
+        }
+        if (item.containsKey(CREATED)) {
+            List<AttributeValue> stamps = item.get(STAMPS).l();
+            for (AttributeValue entry : item.get(CREATED).l()) {
+                String text = entry.s();
+                int bar = text.indexOf('|');
+                Map<String, AttributeValue> stamp = stamps.get(Integer.parseInt(text.substring(0, bar))).m();
+                // the undo of a new item is a delete conditional on the stamp: the stamp is all it needs
+                out.add(new ItemChange(pk, text.substring(bar + 1), Optional.empty(), Optional.of(stamp)));
+            }
+        }
+        return out;
+    }
+
     private boolean put(Map<String, AttributeValue> item) {
+        return retried(() -> dynamo.putItem(b -> b.tableName(table).item(item)));
+    }
+
+    private static boolean retried(Runnable call) {
         for (int attempt = 0; attempt < Restorer.ATTEMPTS; attempt++) {
             try {
-                dynamo.putItem(b -> b.tableName(table).item(item));
+                call.run();
                 return true;
             } catch (SdkException e) {
                 DynamoCalls.sleep(attempt + 1);

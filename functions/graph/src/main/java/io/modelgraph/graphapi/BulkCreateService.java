@@ -26,8 +26,8 @@ import java.util.Set;
  * bulkCreate: nodes, relations and mixin values in one call. Every entry is validated first, against the
  * stored graph and against the other entries (relations and values may name nodes of the same call by
  * their given Id); any bad entry fails the call with every bad entry listed by array path, and nothing
- * is written. Then the store writes all items all-or-nothing (conditional transactions, restored on a
- * failure part-way; docs/graph.md "Large writes").
+ * is written. Then the store writes all items all-or-nothing (new items as plain batches, overwrites as
+ * conditional transactions, everything restored on a failure part-way; docs/graph.md "Large writes").
  */
 final class BulkCreateService {
     static final int MAX_PER_ARRAY = 10_000;
@@ -209,9 +209,13 @@ final class BulkCreateService {
                     1));
         }
         List<Relation> newRelations = relations.stream().map(RelationEntry::relation).toList();
+        // ids this call generated: nobody else can know them, so their items need no condition (see WritePlan)
+        Set<String> generated = new HashSet<>();
+        drafts.keySet().stream().filter(id -> !givenNodeIds.contains(id)).forEach(generated::add);
+        relations.stream().filter(e -> !e.givenId()).forEach(e -> generated.add(e.relation().id()));
         try {
             // the store merges values over stored ones and writes everything or nothing
-            store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject);
+            store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject, generated);
         } catch (StoreConflictException e) {
             throw ApiProblem.conflict("body", e.getMessage());
         }

@@ -5,10 +5,12 @@ import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -26,14 +28,20 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
- * A real DynamoDbClient on the shared DynamoDB Local whose TransactWriteItems calls can be disturbed on cue
- * by an SDK interceptor: failed before they are sent (the SDK call crashes), failed after DynamoDB applied
- * them (the answer is lost), preceded by a real write of another client (a concurrent writer), or all failed
- * from some call on (DynamoDB away). Nothing is mocked: every call that goes through reaches DynamoDB Local.
+ * A real DynamoDbClient on the shared DynamoDB Local whose TransactWriteItems and BatchWriteItem calls can be
+ * disturbed on cue by an SDK interceptor: failed before they are sent (the SDK call crashes), failed after
+ * DynamoDB applied them (the answer is lost), preceded by a real write of another client (a concurrent
+ * writer), all failed from some call on (DynamoDB away), or hit by an {@link Error} (the process dies mid-write).
+ * Cues are predicates on the request, since writes go out in parallel and their order is not fixed.
+ * Nothing is mocked: every call that goes through reaches DynamoDB Local.
  */
 final class FaultyDynamo implements ExecutionInterceptor {
     private final AtomicInteger transactions = new AtomicInteger();
     private final AtomicInteger batchWrites = new AtomicInteger();
+    private final AtomicInteger writes = new AtomicInteger();
+    private volatile Predicate<TransactWriteItemsRequest> failTransactionWhen = r -> false;
+    private volatile Predicate<BatchWriteItemRequest> failBatchWhen = r -> false;
+    private volatile Supplier<? extends Throwable> batchFault = () -> SdkClientException.create("injected");
     private volatile int failBeforeSending = -1;
     private volatile int failAfterLanding = -1;
     private volatile int failFrom = Integer.MAX_VALUE;
@@ -67,10 +75,31 @@ final class FaultyDynamo implements ExecutionInterceptor {
         return this;
     }
 
-    /** From the n-th TransactWriteItems call from now on, every one fails before it is sent (DynamoDB is away). */
-    FaultyDynamo failFrom(int n) {
-        failFrom = transactions.get() + n;
+    /** The first TransactWriteItems call matching {@code when} fails before it reaches DynamoDB. */
+    FaultyDynamo failBeforeSending(Predicate<TransactWriteItemsRequest> when) {
+        failTransactionWhen = once(when);
         return this;
+    }
+
+    /** The first BatchWriteItem call matching {@code when} throws {@code fault} instead of being sent. */
+    FaultyDynamo failBatchWrite(Predicate<BatchWriteItemRequest> when, Supplier<? extends Throwable> fault) {
+        batchFault = fault;
+        failBatchWhen = once(when);
+        return this;
+    }
+
+    /**
+     * From the n-th write call (TransactWriteItems or BatchWriteItem) from now on, every one fails before it
+     * is sent (DynamoDB is away for writes).
+     */
+    FaultyDynamo failFrom(int n) {
+        failFrom = writes.get() + n;
+        return this;
+    }
+
+    private static <T> Predicate<T> once(Predicate<T> when) {
+        AtomicInteger done = new AtomicInteger();
+        return r -> done.get() == 0 && when.test(r) && done.incrementAndGet() == 1;
     }
 
     /** DynamoDB is reachable again. */
@@ -96,15 +125,21 @@ final class FaultyDynamo implements ExecutionInterceptor {
 
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-        if (context.request() instanceof BatchWriteItemRequest) {
+        if (context.request() instanceof BatchWriteItemRequest batch) {
             batchWrites.incrementAndGet();
+            if (writes.incrementAndGet() >= failFrom) {
+                throw SdkClientException.create("injected: connection reset before BatchWriteItem");
+            }
+            if (failBatchWhen.test(batch)) {
+                throwUnchecked(batchFault.get());
+            }
         }
         if (!(context.request() instanceof TransactWriteItemsRequest request)) {
             return;
         }
         int n = transactions.incrementAndGet();
         attributes.putAttribute(NUMBER, n);
-        if (n >= failFrom || n == failBeforeSending) {
+        if (writes.incrementAndGet() >= failFrom || n == failBeforeSending || failTransactionWhen.test(request)) {
             throw SdkClientException.create("injected: connection reset before TransactWriteItems #" + n);
         }
         if (interfereWhen.test(request)) {
@@ -118,6 +153,19 @@ final class FaultyDynamo implements ExecutionInterceptor {
         if (context.request() instanceof TransactWriteItemsRequest && n != null && n == failAfterLanding) {
             throw SdkClientException.create("injected: response of an applied TransactWriteItems lost");
         }
+    }
+
+    private static void throwUnchecked(Throwable t) {
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw (RuntimeException) t;
+    }
+
+    /** Whether the batch puts an item whose sort key starts with {@code prefix}. */
+    static boolean batchPuts(BatchWriteItemRequest request, String prefix) {
+        return request.requestItems().values().stream().flatMap(List::stream)
+                .anyMatch(w -> w.putRequest() != null && w.putRequest().item().get(Tables.SK).s().startsWith(prefix));
     }
 
     /** Whether the request puts an item whose sort key starts with {@code prefix}. */

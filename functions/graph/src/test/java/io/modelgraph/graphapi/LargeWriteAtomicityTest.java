@@ -16,6 +16,7 @@ import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.StoreConflictException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -107,14 +109,14 @@ class LargeWriteAtomicityTest {
         for (int i = 0; i < 250; i++) {
             nodes.add(new GraphChanges.NodeUpsert("j" + i, "journaled " + i, NodeType.Tag, List.of()));
         }
-        faulty.failFrom(2); // one transaction lands, then DynamoDB stays away, for the undo too
+        faulty.failFrom(2); // one batch of new nodes lands, then DynamoDB stays away, for the undo too
         assertThrows(RuntimeException.class, () -> store.apply(project, GraphChanges.additions(nodes, List.of(),
                 List.of()), "importer"));
 
         Map<String, Map<String, AttributeValue>> stuck = FaultyDynamo.partition(project);
         assertTrue(stuck.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the owed undos are recorded");
-        assertEquals(100, stuck.keySet().stream().filter(sk -> sk.startsWith("N#j")).count(),
-                "the transaction that landed could not be undone yet");
+        assertEquals(25, stuck.keySet().stream().filter(sk -> sk.startsWith("N#j")).count(),
+                "the batch that landed could not be undone yet");
 
         faulty.recover();
         store.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "importer");
@@ -127,8 +129,8 @@ class LargeWriteAtomicityTest {
         int calls = faulty.transactions();
         store.apply(project, mixedChanges(), "importer");
 
-        assertEquals(0, faulty.batchWrites(), "no unconditional BatchWriteItem any more");
-        assertTrue(faulty.transactions() - calls >= 10, "transactions of at most 100 items");
+        assertTrue(faulty.batchWrites() >= 24, "the 300 new nodes and their 300 relations as plain batches");
+        assertTrue(faulty.transactions() - calls >= 7, "the rest in transactions of at most 100 items");
         GraphSnapshot after = plain.load(project, List.of());
         assertEquals(2 + 300 - 50 + 300, after.nodes().size(), "main, s1, n0..n299 minus 50 removed, m0..m299");
         assertEquals("renamed 0", api.fetch("n0", false, false).path("label").asText());
@@ -158,7 +160,8 @@ class LargeWriteAtomicityTest {
         Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
         JsonNode valuesBefore = api.fetch(existing.get(0), false, true).path("mixins");
 
-        faulty.failBeforeSending(7); // the values of existing nodes come last, in the 7th transaction
+        // new items go out as batches first; the values merged onto existing nodes are a transaction after them
+        faulty.failBeforeSending(r -> FaultyDynamo.puts(r, "V#t"));
         GraphApi.Response r = api.via(new GraphHandler(faulty.services)).post("bulkCreate", bulkBody(existing));
         assertEquals(500, r.status(), r.json().toString());
         assertTrue(r.json().path("error").path("isFatal").asBoolean());
@@ -193,6 +196,79 @@ class LargeWriteAtomicityTest {
         JsonNode constraints = api.fetch(existing.get(0), false, true).path("mixins");
         assertTrue(constraints.toString().contains("\"minimum\"") && constraints.toString().contains("\"maximum\""),
                 "merged over the stored value: " + constraints);
+    }
+
+    // ---- fast path (plain batches) and the write-ahead journal -------------------------------------
+
+    @Test
+    void aBulkCreateWhoseBatchesFailMidwayDeletesEveryNewItemAgain() {
+        api.post("bulkCreate", Map.of("nodes", List.of(Map.of("Id", "t0", "label", "type", "nodeType", "Type"))))
+                .ok();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        AtomicCount seen = new AtomicCount();
+        faulty.failBatchWrite(r -> seen.next() > 8, () -> SdkClientException.create("injected: batch lost"));
+
+        GraphApi.Response r = api.via(new GraphHandler(faulty.services)).post("bulkCreate",
+                bulkBody(List.of("t0")));
+        assertEquals(500, r.status(), r.json().toString());
+        assertTrue(seen.next() > 9, "batches went out before the failure");
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        api.get("fetchNode?NodeId=e0").fails(404);
+    }
+
+    @Test
+    void aBulkCreateOfNewItemsUsesNoTransactionAndHoldsNoLeaseAfterwards() {
+        plain.ensureMainSpace(project, "seeder");
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        int transactions = faulty.transactions();
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        List<Map<String, Object>> relations = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            nodes.add(Map.of("label", "generated " + i, "nodeType", "Type"));
+            nodes.add(Map.of("Id", "g" + i, "label", "given " + i, "nodeType", "Type"));
+            relations.add(Map.of("fromNodeId", "g" + i, "toNodeId", "g" + ((i + 1) % 200), "relationGroupId",
+                    "subclass-of"));
+        }
+        api.via(new GraphHandler(faulty.services)).post("bulkCreate", Map.of("nodes", nodes, "relations", relations))
+                .ok();
+        assertEquals(transactions, faulty.transactions(), "new nodes and their relations need no transaction");
+        Set<String> added = new HashSet<>(FaultyDynamo.partition(project).keySet());
+        added.removeAll(before.keySet());
+        assertEquals(600, added.size(), "exactly the 400 node and 200 relation items, no journal, no lease: " + added.stream()
+                .filter(sk -> !sk.startsWith("N#") && !sk.startsWith("R#")).toList());
+    }
+
+    @Test
+    void aWriterThatDiesMidwayIsUndoneByTheNextWriteOnceItsLeaseHasRunOut() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        // the process dies (an Error nothing catches) while the new nodes' batches go out, after the
+        // relations went out as batches and the updates of existing nodes as transactions
+        AtomicCount revealed = new AtomicCount();
+        faulty.failBatchWrite(r -> FaultyDynamo.batchPuts(r, "N#m") && revealed.next() > 2, SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
+
+        Map<String, Map<String, AttributeValue>> dead = FaultyDynamo.partition(project);
+        assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the write-ahead record stays");
+        assertTrue(dead.containsKey("L#largeWrite"), "and so does the dead writer's lease");
+        assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("R#m0#")), "half of it is there");
+
+        plain.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
+        assertEquals(dead, FaultyDynamo.partition(project), "while the lease runs, the write may be alive: untouched");
+
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertEquals("node 0", api.fetch("n0", false, false).path("label").asText());
+    }
+
+    /** What the JVM throws when it is going down (out of memory, killed at the Lambda timeout). */
+    private static final class SimulatedCrash extends Error {
+        SimulatedCrash() {
+            super("injected: the process died");
+        }
     }
 
     // ---- fixtures --------------------------------------------------------------------------------

@@ -1,0 +1,82 @@
+package io.modelgraph.graph.store;
+
+import io.modelgraph.store.Attr;
+import io.modelgraph.store.Tables;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+/**
+ * One large write per project at a time: the item {@code L#largeWrite} names the write holding the project
+ * and until when. Holding it is what lets a large write send its new nodes as plain BatchWriteItem: every
+ * other creator of nodes (single creates, small change sets) checks the lease in its transaction, so nobody
+ * else can create a node - in particular one with the same caller-given id - while it runs. The lease
+ * outlives any Lambda timeout (15 min), so a writer that dies keeps it until its write-ahead journal
+ * ({@link WriteJournal}) is due for settling too.
+ */
+final class WriteLease {
+    static final String SK = "L#largeWrite";
+    static final Duration LENGTH = Duration.ofMinutes(15);
+    private static final String WRITE_ID = "writeId";
+    private static final String UNTIL = "lease";
+    /** About 8 s of backoff: long enough for a typical large write to finish. */
+    private static final int ATTEMPTS = 12;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+    private final Clock clock;
+
+    WriteLease(DynamoDbClient dynamo, String table, Clock clock) {
+        this.dynamo = dynamo;
+        this.table = table;
+        this.clock = clock;
+    }
+
+    /** Takes the project's lease for {@code writeId}, waiting a few seconds for another holder; returns its end. */
+    Instant acquire(String projectId, String writeId) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Instant now = clock.instant();
+            Instant until = now.plus(LENGTH);
+            try {
+                dynamo.putItem(b -> b.tableName(table)
+                        .item(Map.of(Tables.PK, Attr.s(GraphKeys.pk(projectId)), Tables.SK, Attr.s(SK),
+                                WRITE_ID, Attr.s(writeId), UNTIL, Attr.n(until.toEpochMilli())))
+                        .conditionExpression("attribute_not_exists(#sk) OR #until < :now")
+                        .expressionAttributeNames(Map.of("#sk", Tables.SK, "#until", UNTIL))
+                        .expressionAttributeValues(Map.of(":now", Attr.n(now.toEpochMilli()))));
+                return until;
+            } catch (ConditionalCheckFailedException held) {
+                DynamoCalls.sleep(attempt + 1);
+            }
+        }
+        throw new StoreConflictException("Another large write to the project is in progress; nothing was written,"
+                + " apply the changes again when it is done.");
+    }
+
+    /** Gives the lease back (best effort: if this fails the lease simply runs out). */
+    void release(String projectId, String writeId) {
+        try {
+            dynamo.deleteItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
+                    .conditionExpression("#w = :w")
+                    .expressionAttributeNames(Map.of("#w", WRITE_ID))
+                    .expressionAttributeValues(Map.of(":w", Attr.s(writeId))));
+        } catch (SdkException e) {
+            // taken over after expiry, or DynamoDB unreachable: the lease runs out by itself
+        }
+    }
+
+    /** A transaction item that fails while a large write holds the project (for every other creator of nodes). */
+    TransactWriteItem freeCheck(String projectId) {
+        return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+                .key(GraphStore.key(projectId, SK))
+                .conditionExpression("attribute_not_exists(#sk) OR #until < :now")
+                .expressionAttributeNames(Map.of("#sk", Tables.SK, "#until", UNTIL))
+                .expressionAttributeValues(Map.of(":now", Attr.n(clock.instant().toEpochMilli()))).build()).build();
+    }
+}
