@@ -71,6 +71,9 @@ public final class Router {
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
+            // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
+            return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));
         } catch (Exception | Error e) {
             if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)) {
                 throw (Error) e;

@@ -183,12 +183,13 @@ public final class GraphStore implements GraphAccess {
                     throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
                 }
                 if (!failedAt(e, 1) && !contended(e)) {
-                    throw new StoreConflictException("A space of node '" + node.id() + "' was deleted meanwhile.");
+                    throw StoreConflictException.busy("A space of node '" + node.id() + "' was deleted meanwhile.");
                 }
                 DynamoCalls.sleep(attempt + 1); // a large write holds the project, or a conflict: wait for it
             }
         }
-        throw new StoreConflictException("A large write to the project is in progress; try again.");
+        throw StoreConflictException.busy("A large write to the project is in progress; nothing was written, try"
+                + " again.");
     }
 
     /**

@@ -17,12 +17,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * and until when. Holding it is what lets a large write send its new nodes as plain BatchWriteItem: every
  * other creator of nodes (single creates, small change sets) checks the lease in its transaction, so nobody
  * else can create a node - in particular one with the same caller-given id - while it runs. The lease
- * outlives any Lambda timeout (15 min), so a writer that dies keeps it until its write-ahead journal
- * ({@link WriteJournal}) is due for settling too.
+ * outlives the functions' timeout (29 s in template.yaml; API Gateway cuts HTTP integrations at 30 s) with a
+ * wide margin, so a writer that dies keeps it until its write-ahead journal ({@link WriteJournal}) is due
+ * for settling too, and a crash blocks the project's large writes for two minutes at most. Raise it with
+ * the timeout.
  */
 final class WriteLease {
     static final String SK = "L#largeWrite";
-    static final Duration LENGTH = Duration.ofMinutes(15);
+    static final Duration LENGTH = Duration.ofMinutes(2);
     private static final String WRITE_ID = "writeId";
     private static final String UNTIL = "lease";
     /** About 8 s of backoff: long enough for a typical large write to finish. */
@@ -55,7 +57,7 @@ final class WriteLease {
                 DynamoCalls.sleep(attempt + 1);
             }
         }
-        throw new StoreConflictException("Another large write to the project is in progress; nothing was written,"
+        throw StoreConflictException.busy("Another large write to the project is in progress; nothing was written,"
                 + " apply the changes again when it is done.");
     }
 

@@ -42,7 +42,8 @@ final class NodeService {
         try {
             store.createNode(projectId, node);
         } catch (StoreConflictException e) {
-            throw ApiProblem.badRequest(body.at("Id"), e.getMessage());
+            throw e.retryable() ? ApiProblem.conflict("", e.getMessage()) : ApiProblem.badRequest(body.at("Id"),
+                    e.getMessage());
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("Id", node.id());
