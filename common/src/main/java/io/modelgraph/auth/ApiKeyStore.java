@@ -15,7 +15,6 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * API keys in DynamoDB, addressed by the SHA-256 of the key (the authorizer's one GetItem), listed per
@@ -103,21 +102,11 @@ public final class ApiKeyStore {
 
     private List<Map<String, AttributeValue>> projectItems(String projectId) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> exclusiveStart = start;
-            QueryResponse page = dynamo.query(b -> {
-                b.tableName(table).indexName(Tables.INDEX_KEYS_BY_PROJECT)
-                        .keyConditionExpression("#p = :p")
-                        .expressionAttributeNames(Map.of("#p", Tables.KEY_PROJECT))
-                        .expressionAttributeValues(Map.of(":p", Attr.s(projectId)));
-                if (exclusiveStart != null) {
-                    b.exclusiveStartKey(exclusiveStart);
-                }
-            });
-            out.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        dynamo.queryPaginator(b -> b.tableName(table).indexName(Tables.INDEX_KEYS_BY_PROJECT)
+                .keyConditionExpression("#p = :p")
+                .expressionAttributeNames(Map.of("#p", Tables.KEY_PROJECT))
+                .expressionAttributeValues(Map.of(":p", Attr.s(projectId))))
+                .items().forEach(out::add);
         return out;
     }
 

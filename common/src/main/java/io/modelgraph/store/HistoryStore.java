@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Append-only trails (audit runs): pk = {@code <projectId>#<trail>}, sk = {@code <subject>#<timestamp>#<runId>},
@@ -53,33 +52,25 @@ public final class HistoryStore {
 
     private List<Map<String, AttributeValue>> query(String projectId, String trail, String prefix, int limit) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> exclusiveStart = start;
-            QueryResponse page = dynamo.query(b -> {
-                b.tableName(table).scanIndexForward(false);
-                if (prefix.isEmpty()) {
-                    b.keyConditionExpression("#pk = :pk")
-                            .expressionAttributeNames(Map.of("#pk", Tables.PK))
-                            .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail))));
-                } else {
-                    b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
-                            .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                            .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail)), ":prefix",
-                                    Attr.s(prefix)));
-                }
-                if (exclusiveStart != null) {
-                    b.exclusiveStartKey(exclusiveStart);
-                }
-            });
-            for (Map<String, AttributeValue> item : page.items()) {
-                if (out.size() >= limit) {
-                    return out;
-                }
-                out.add(item);
+        var items = dynamo.queryPaginator(b -> {
+            b.tableName(table).scanIndexForward(false);
+            if (prefix.isEmpty()) {
+                b.keyConditionExpression("#pk = :pk")
+                        .expressionAttributeNames(Map.of("#pk", Tables.PK))
+                        .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail))));
+            } else {
+                b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                        .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                        .expressionAttributeValues(Map.of(":pk", Attr.s(partition(projectId, trail)), ":prefix",
+                                Attr.s(prefix)));
             }
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        }).items();
+        for (Map<String, AttributeValue> item : items) { // lazy: stops reading pages at the limit
+            if (out.size() >= limit) {
+                break;
+            }
+            out.add(item);
+        }
         return out;
     }
 }

@@ -15,7 +15,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Paged Query and chunked, parallel BatchGetItem with retry of unprocessed keys: the two bulk read shapes. */
 final class DynamoCalls {
@@ -36,20 +35,12 @@ final class DynamoCalls {
         this.table = table;
     }
 
-    /** Every item of a query, following LastEvaluatedKey. */
+    /** Every item of a query; the SDK's paginator follows LastEvaluatedKey. */
     List<Map<String, AttributeValue>> queryAll(Consumer<QueryRequest.Builder> shape) {
+        QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+        shape.accept(b);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest.Builder b = QueryRequest.builder().tableName(table);
-            shape.accept(b);
-            if (start != null) {
-                b.exclusiveStartKey(start);
-            }
-            QueryResponse page = dynamo.query(b.build());
-            out.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        dynamo.queryPaginator(b.build()).items().forEach(out::add);
         return out;
     }
 

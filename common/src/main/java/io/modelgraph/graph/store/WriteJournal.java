@@ -14,7 +14,6 @@ import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The undos of a large write, kept durably in the project's partition as {@code J#<writeId>#<part>} items: per
@@ -180,22 +179,11 @@ final class WriteJournal {
 
     private List<Map<String, AttributeValue>> journalItems(String projectId) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
-        do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse page = dynamo.query(b -> {
-                b.tableName(table).consistentRead(true)
-                        .keyConditionExpression("#pk = :pk AND begins_with(#sk, :j)")
-                        .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                        .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":j",
-                                Attr.s(PREFIX)));
-                if (from != null) {
-                    b.exclusiveStartKey(from);
-                }
-            });
-            out.addAll(page.items());
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :j)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":j", Attr.s(PREFIX))))
+                .items().forEach(out::add);
         return out;
     }
 

@@ -13,8 +13,6 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Custom profiles, one item each in the graph table under the project's partition:
@@ -36,23 +34,13 @@ public final class ProfileStore {
     /** Defaults first, then the project's own profiles in Id order. */
     public List<ImportProfile> list(String projectId, ProfileFormat format) {
         List<ImportProfile> out = new ArrayList<>(DefaultProfiles.of(format));
-        Map<String, AttributeValue> start = null;
-        do {
-            QueryRequest.Builder q = QueryRequest.builder().tableName(table)
-                    .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
-                    .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                    .expressionAttributeValues(Map.of(":pk", Attr.s(pk(projectId)),
-                            ":p", Attr.s(SK_PREFIX + format.key() + "#")))
-                    .consistentRead(true);
-            if (start != null) {
-                q.exclusiveStartKey(start);
-            }
-            QueryResponse page = dynamo.query(q.build());
-            for (Map<String, AttributeValue> item : page.items()) {
-                out.add(decode(item));
-            }
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+        dynamo.queryPaginator(q -> q.tableName(table)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(pk(projectId)),
+                        ":p", Attr.s(SK_PREFIX + format.key() + "#")))
+                .consistentRead(true))
+                .items().forEach(item -> out.add(decode(item)));
         return List.copyOf(out);
     }
 
