@@ -10,11 +10,8 @@ import io.modelgraph.auth.ApiKeyStore;
 import io.modelgraph.auth.ApiKeys;
 import io.modelgraph.auth.Authenticator;
 import io.modelgraph.auth.Role;
-import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.platform.Services;
-import io.modelgraph.platform.Settings;
-import io.modelgraph.store.StoreConfig;
-import io.modelgraph.store.Tables;
+import io.modelgraph.store.TestStores;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,16 +28,13 @@ class ApiKeyAuthorizerHandlerTest {
 
     @BeforeAll
     static void stores() {
-        EmbeddedAws aws = EmbeddedAws.shared();
-        StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-        services = Services.of(config, Settings.from(Map.of()));
-        Tables.ensure(services.dynamo(), services.s3(), config);
-        store = new ApiKeyStore(services.dynamo(), config.apiKeyTable());
+        services = TestStores.services();
+        store = new ApiKeyStore(services.dynamo(), services.stores().apiKeyTable());
         handler = new ApiKeyAuthorizerHandler(services);
     }
 
     private static String project() {
-        return UUID.randomUUID().toString().replace("-", "");
+        return TestStores.newProjectId();
     }
 
     private static String issueKey(String project, Role role) {

@@ -8,15 +8,11 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.ApiKeyStore;
 import io.modelgraph.auth.RoleClaim;
-import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.graphapi.GraphHandler;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
-import io.modelgraph.platform.Settings;
-import io.modelgraph.store.StoreConfig;
-import io.modelgraph.store.Tables;
+import io.modelgraph.store.TestStores;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,14 +20,11 @@ import org.junit.jupiter.api.Test;
 class ApiKeyRoutesTest {
     private static Services services;
     private static GraphHandler handler;
-    private final String project = UUID.randomUUID().toString().replace("-", "");
+    private final String project = TestStores.newProjectId();
 
     @BeforeAll
     static void stores() {
-        EmbeddedAws aws = EmbeddedAws.shared();
-        StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-        services = Services.of(config, Settings.from(Map.of()).withPagingSecret("test"));
-        Tables.ensure(services.dynamo(), services.s3(), config);
+        services = TestStores.services();
         handler = new GraphHandler(services);
     }
 

@@ -1,5 +1,6 @@
 package io.modelgraph.codec.jsonschema;
 
+import io.modelgraph.schema.graph.GraphRoundTrip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

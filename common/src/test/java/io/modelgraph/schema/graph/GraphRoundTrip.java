@@ -1,19 +1,20 @@
-package io.modelgraph.codec.odm;
+package io.modelgraph.schema.graph;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.schema.SchemaModel;
-import io.modelgraph.schema.graph.ModelGraphMapper;
-import io.modelgraph.schema.graph.SnapshotReplay;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Model → graph changes → in-memory snapshot → model: types and taxonomies come back equal, re-apply is empty. */
-final class GraphRoundTrip {
+/**
+ * Model → graph changes → in-memory snapshot → model: types and taxonomies come back equal, re-apply is empty.
+ * Every codec's conformance test checks its decoded models with it (shared through common's test-jar).
+ */
+public final class GraphRoundTrip {
     private static final ModelGraphMapper MAPPER = new ModelGraphMapper();
 
-    static boolean holds(SchemaModel model) {
+    public static boolean holds(SchemaModel model) {
         AtomicInteger ids = new AtomicInteger();
         GraphSnapshot empty = new GraphSnapshot(List.of("main"), List.of(), List.of(), List.of());
         GraphChanges changes = MAPPER.toChanges(model, empty, List.of("main"), () -> "n" + ids.incrementAndGet());
