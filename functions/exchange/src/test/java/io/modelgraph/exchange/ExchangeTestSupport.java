@@ -4,31 +4,20 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.RoleClaim;
-import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
+import io.modelgraph.store.TestStores;
 import io.modelgraph.platform.Settings;
-import io.modelgraph.store.StoreConfig;
-import io.modelgraph.store.Tables;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /** The real embedded DynamoDB Local and S3 (never mocks), gateway-shaped events, and a handler per settings. */
 final class ExchangeTestSupport {
-    private static Services base;
-
-    static synchronized Services services() {
-        if (base == null) {
-            EmbeddedAws aws = EmbeddedAws.shared();
-            StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-            base = Services.of(config, Settings.from(Map.of()).withPagingSecret("test-secret"));
-            Tables.ensure(base.dynamo(), base.s3(), config);
-        }
-        return base;
+    static Services services() {
+        return TestStores.services();
     }
 
     static Services services(Settings settings) {
@@ -37,7 +26,7 @@ final class ExchangeTestSupport {
     }
 
     static String newProjectId() {
-        return UUID.randomUUID().toString().replace("-", "");
+        return TestStores.newProjectId();
     }
 
     /** A handler and its module: loopback allowed or not, raw files served from {@code repoBase}. */

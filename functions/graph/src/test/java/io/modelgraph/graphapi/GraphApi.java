@@ -6,13 +6,10 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.Role;
-import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
-import io.modelgraph.platform.Settings;
-import io.modelgraph.store.StoreConfig;
-import io.modelgraph.store.Tables;
+import io.modelgraph.store.TestStores;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -26,10 +23,7 @@ final class GraphApi {
     static final GraphHandler HANDLER;
 
     static {
-        EmbeddedAws aws = EmbeddedAws.shared();
-        StoreConfig cfg = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-        SERVICES = Services.of(cfg, Settings.from(Map.of()).withPagingSecret("test"));
-        Tables.ensure(SERVICES.dynamo(), SERVICES.s3(), cfg);
+        SERVICES = TestStores.services();
         HANDLER = new GraphHandler(SERVICES);
     }
 
@@ -40,7 +34,7 @@ final class GraphApi {
 
     /** A fresh random project, called as an Admin. */
     GraphApi() {
-        this(UUID.randomUUID().toString().replace("-", ""), Role.Admin, "user-1", HANDLER);
+        this(TestStores.newProjectId(), Role.Admin, "user-1", HANDLER);
     }
 
     private GraphApi(String project, Role role, String subject, GraphHandler handler) {

@@ -4,29 +4,18 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.RoleClaim;
-import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
+import io.modelgraph.store.TestStores;
 import io.modelgraph.platform.Settings;
-import io.modelgraph.store.StoreConfig;
-import io.modelgraph.store.Tables;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /** Handler-level calls against the real embedded DynamoDB Local and S3 server. */
 final class TransformCalls {
-    private static Services services;
-
-    static synchronized Services services() {
-        if (services == null) {
-            EmbeddedAws aws = EmbeddedAws.shared();
-            StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-            services = Services.of(config, Settings.from(Map.of()).withPagingSecret("test-secret"));
-            Tables.ensure(services.dynamo(), services.s3(), config);
-        }
-        return services;
+    static Services services() {
+        return TestStores.services();
     }
 
     /** The same stores, with an AI provider key configured. */
@@ -39,7 +28,7 @@ final class TransformCalls {
     }
 
     static String newProjectId() {
-        return UUID.randomUUID().toString().replace("-", "");
+        return TestStores.newProjectId();
     }
 
     record Result(int status, JsonNode body) {
