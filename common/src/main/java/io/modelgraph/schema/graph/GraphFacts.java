@@ -194,6 +194,14 @@ final class GraphFacts {
         return out;
     }
 
+    static io.modelgraph.schema.Provenance provenance(Map<String, JsonNode> p) {
+        if (p.isEmpty()) {
+            return io.modelgraph.schema.Provenance.NONE;
+        }
+        return new io.modelgraph.schema.Provenance(text(p.get("format")).orElse(""), text(p.get("source")),
+                text(p.get("originalName")));
+    }
+
     static Map<String, JsonNode> single(String column, String value) {
         return Map.of(column, F.textNode(value));
     }

@@ -47,6 +47,30 @@ final class ModelAssembler {
         }
     }
 
+    /**
+     * The model node of {@code space} among {@code nodes}: a live Component for which {@code isModel} holds (it
+     * carries the model mixin) placed in that space; among several, the oldest id.
+     */
+    static Optional<Node> modelNode(java.util.Collection<Node> nodes, String space,
+            java.util.function.Predicate<String> isModel) {
+        return nodes.stream().filter(n -> !n.deleted() && n.nodeType() == NodeType.Component)
+                .filter(n -> n.spaceIds().contains(space) && isModel.test(n.id()))
+                .min(Comparator.comparing(Node::id));
+    }
+
+    /** The model-level facts of the first of the snapshot's spaces that has a model node, if any. */
+    private Optional<SchemaModel> header() {
+        for (String space : snapshot.spaceIds()) {
+            Optional<Node> n = modelNode(nodes.values(), space, id -> !mixin(id, DefaultMixins.MODEL).isEmpty());
+            if (n.isPresent()) {
+                String id = n.get().id();
+                return Optional.of(ModelFacts.read(mixin(id, DefaultMixins.MODEL), description(id), provenance(id),
+                        GraphFacts.annotations(mixin(id, DefaultMixins.ANNOTATIONS), true)));
+            }
+        }
+        return Optional.empty();
+    }
+
     SchemaModel assemble(String name) {
         List<Node> typeNodes = ordered(NodeType.Type);
         Map<String, List<Node>> elementsByType = new HashMap<>();
@@ -84,7 +108,8 @@ final class ModelAssembler {
             taxonomies.add(new TaxonomyDef(x.label(), description(x.id()), terms, mapsTo(x.id()), provenance(x.id()),
                     GraphFacts.annotations(mixin(x.id(), DefaultMixins.ANNOTATIONS), true)));
         }
-        return SchemaModel.of(name, types, taxonomies);
+        return header().orElse(SchemaModel.of(name, List.of(), List.of())).withTypes(types)
+                .withTaxonomies(taxonomies);
     }
 
     private ElementDef element(Node e) {
@@ -154,12 +179,7 @@ final class ModelAssembler {
     }
 
     private Provenance provenance(String nodeId) {
-        Map<String, JsonNode> p = mixin(nodeId, DefaultMixins.PROVENANCE);
-        if (p.isEmpty()) {
-            return Provenance.NONE;
-        }
-        return new Provenance(GraphFacts.text(p.get("format")).orElse(""), GraphFacts.text(p.get("source")),
-                GraphFacts.text(p.get("originalName")));
+        return GraphFacts.provenance(mixin(nodeId, DefaultMixins.PROVENANCE));
     }
 
     GraphSnapshot snapshot() {
