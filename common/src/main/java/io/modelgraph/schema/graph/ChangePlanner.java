@@ -38,10 +38,10 @@ import java.util.function.Supplier;
 final class ChangePlanner {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final List<String> TYPE_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.PROVENANCE,
-            DefaultMixins.MAPPING, DefaultMixins.ANNOTATIONS);
+            DefaultMixins.MAPPING, DefaultMixins.ANNOTATIONS, DefaultMixins.STRUCTURE);
     private static final List<String> ELEMENT_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.DATA_TYPE,
             DefaultMixins.CARDINALITY, DefaultMixins.CONSTRAINTS, DefaultMixins.VALUES, DefaultMixins.MAPPING,
-            DefaultMixins.ANNOTATIONS);
+            DefaultMixins.ANNOTATIONS, DefaultMixins.STRUCTURE);
     private static final List<String> MODEL_MIXINS = List.of(DefaultMixins.MODEL, DefaultMixins.DESCRIPTION,
             DefaultMixins.PROVENANCE, DefaultMixins.ANNOTATIONS);
     private static final List<String> EXEMPLAR_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.MAPPING,
@@ -101,7 +101,8 @@ final class ChangePlanner {
                     DefaultMixins.DESCRIPTION, described(t.description()),
                     DefaultMixins.PROVENANCE, provenance(t.provenance()),
                     DefaultMixins.MAPPING, mapped(t.mapsTo()),
-                    DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann)));
+                    DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann),
+                    DefaultMixins.STRUCTURE, GraphFacts.structure(t)));
             managedGroups.put(id, Set.of(DefaultRelationGroups.SUBCLASS_OF));
         }
         for (int i = 0; i < model.taxonomies().size(); i++) {
@@ -206,6 +207,7 @@ final class ChangePlanner {
                     e.examples()));
             facts.put(DefaultMixins.MAPPING, mapped(e.mapsTo()));
             facts.put(DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann));
+            facts.put(DefaultMixins.STRUCTURE, GraphFacts.structure(e.fieldNumber()));
             facts(id, ELEMENT_MIXINS, facts);
             managedGroups.put(id, Set.of(DefaultRelationGroups.RANGE_INCLUDES));
         }

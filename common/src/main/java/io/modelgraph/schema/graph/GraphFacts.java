@@ -202,6 +202,68 @@ final class GraphFacts {
                 text(p.get("originalName")));
     }
 
+    static ArrayNode texts(List<String> values) {
+        ArrayNode a = F.arrayNode();
+        values.forEach(a::add);
+        return a;
+    }
+
+    static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        if (array != null && array.isArray()) {
+            array.forEach(v -> out.add(v.asText()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- structure (namespace, keys, field number)
+
+    static Map<String, JsonNode> structure(io.modelgraph.schema.TypeDef t) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        t.namespace().ifPresent(v -> out.put("namespace", F.textNode(v)));
+        if (!t.keys().isEmpty()) {
+            ArrayNode keys = F.arrayNode();
+            for (io.modelgraph.schema.KeyDef k : t.keys()) {
+                ObjectNode o = keys.addObject().put("kind", k.kind().name());
+                k.name().ifPresent(n -> o.put("name", n));
+                o.set("elements", texts(k.elements()));
+            }
+            out.put("keys", keys);
+        }
+        return out;
+    }
+
+    static Map<String, JsonNode> structure(OptionalInt fieldNumber) {
+        return fieldNumber.isPresent() ? Map.of("fieldNumber", F.numberNode(fieldNumber.getAsInt())) : Map.of();
+    }
+
+    static Optional<String> namespace(Map<String, JsonNode> structure) {
+        return text(structure.get("namespace"));
+    }
+
+    /** Keys read back; an entry edited into something that is not a key is skipped. */
+    static List<io.modelgraph.schema.KeyDef> keys(Map<String, JsonNode> structure) {
+        List<io.modelgraph.schema.KeyDef> out = new ArrayList<>();
+        JsonNode keys = structure.get("keys");
+        if (keys == null || !keys.isArray()) {
+            return out;
+        }
+        for (JsonNode k : keys) {
+            List<String> elements = texts(k.get("elements"));
+            io.modelgraph.schema.KeyDef.Kind kind = "UNIQUE".equals(k.path("kind").asText())
+                    ? io.modelgraph.schema.KeyDef.Kind.UNIQUE : io.modelgraph.schema.KeyDef.Kind.PRIMARY;
+            if (!elements.isEmpty()) {
+                out.add(new io.modelgraph.schema.KeyDef(kind, text(k.get("name")), elements));
+            }
+        }
+        return out;
+    }
+
+    static OptionalInt fieldNumber(Map<String, JsonNode> structure) {
+        JsonNode n = structure.get("fieldNumber");
+        return n == null || !n.canConvertToInt() || !n.isNumber() ? OptionalInt.empty() : OptionalInt.of(n.intValue());
+    }
+
     static Map<String, JsonNode> single(String column, String value) {
         return Map.of(column, F.textNode(value));
     }

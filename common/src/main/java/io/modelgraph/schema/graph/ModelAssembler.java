@@ -90,8 +90,9 @@ final class ModelAssembler {
             ann.keySet().removeIf(k -> k.startsWith(ModelGraphMapper.RESERVED_PREFIX));
             List<String> supertypes = targets(t.id(), DefaultRelationGroups.SUBCLASS_OF).stream()
                     .sorted(byOrder()).map(Node::label).toList();
+            Map<String, JsonNode> structure = mixin(t.id(), DefaultMixins.STRUCTURE);
             types.add(new TypeDef(t.label(), description(t.id()), supertypes, elements, isAbstract, mapsTo(t.id()),
-                    provenance(t.id()), ann));
+                    provenance(t.id()), ann, GraphFacts.namespace(structure), GraphFacts.keys(structure)));
         }
         List<TaxonomyDef> taxonomies = new ArrayList<>();
         for (Node x : ordered(NodeType.Taxonomy)) {
@@ -127,7 +128,8 @@ final class ModelAssembler {
                 cardinality.containsKey("nullable") && cardinality.get("nullable").asBoolean(),
                 GraphFacts.constraints(mixin(e.id(), DefaultMixins.CONSTRAINTS), Optional.ofNullable(values.get("const"))),
                 mapsTo(e.id()), Optional.ofNullable(values.get("default")), examples,
-                GraphFacts.annotations(mixin(e.id(), DefaultMixins.ANNOTATIONS), true));
+                GraphFacts.annotations(mixin(e.id(), DefaultMixins.ANNOTATIONS), true),
+                GraphFacts.fieldNumber(mixin(e.id(), DefaultMixins.STRUCTURE)));
     }
 
     private List<Node> ordered(NodeType type) {

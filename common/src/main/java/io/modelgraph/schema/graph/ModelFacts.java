@@ -1,16 +1,21 @@
 package io.modelgraph.schema.graph;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
 import io.modelgraph.schema.Provenance;
+import io.modelgraph.schema.Relationship;
 import io.modelgraph.schema.SchemaModel;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
@@ -25,10 +30,17 @@ final class ModelFacts {
     static Map<String, JsonNode> columns(SchemaModel m) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
         out.put("name", F.textNode(m.name()));
+        m.rootType().ifPresent(v -> out.put("rootType", F.textNode(v)));
+        m.identifier().ifPresent(v -> out.put("identifier", F.textNode(v)));
         if (!m.namespaces().isEmpty()) {
             ObjectNode ns = F.objectNode();
             new TreeMap<>(m.namespaces()).forEach(ns::put);
             out.put("namespaces", ns);
+        }
+        if (!m.relationships().isEmpty()) {
+            ArrayNode rs = F.arrayNode();
+            m.relationships().forEach(r -> rs.add(relationship(r)));
+            out.put("relationships", rs);
         }
         return out;
     }
@@ -42,7 +54,65 @@ final class ModelFacts {
             ns.fields().forEachRemaining(e -> namespaces.put(e.getKey(), e.getValue().asText()));
         }
         String name = GraphFacts.text(model.get("name")).orElse("model");
-        return new SchemaModel(name, description, List.of(), List.of(), namespaces, provenance, annotations);
+        List<Relationship> relationships = new ArrayList<>();
+        JsonNode rs = model.get("relationships");
+        if (rs != null && rs.isArray()) {
+            rs.forEach(r -> relationship(r).ifPresent(relationships::add));
+        }
+        return new SchemaModel(name, description, List.of(), List.of(), namespaces, provenance, annotations,
+                GraphFacts.text(model.get("rootType")), GraphFacts.text(model.get("identifier")), relationships);
+    }
+
+    private static ObjectNode relationship(Relationship r) {
+        ObjectNode o = F.objectNode();
+        r.name().ifPresent(n -> o.put("name", n));
+        o.put("fromType", r.fromType());
+        o.set("fromElements", GraphFacts.texts(r.fromElements()));
+        o.put("toType", r.toType());
+        o.set("toElements", GraphFacts.texts(r.toElements()));
+        o.set("fromCardinality", cardinality(r.fromCardinality()));
+        o.set("toCardinality", cardinality(r.toCardinality()));
+        if (!r.annotations().isEmpty()) {
+            ObjectNode a = o.putObject("annotations");
+            new TreeMap<>(r.annotations()).forEach(a::put);
+        }
+        return o;
+    }
+
+    /** Empty when the stored value is not a relationship (edited by hand into something else). */
+    private static Optional<Relationship> relationship(JsonNode o) {
+        if (!o.isObject() || !o.path("fromType").isTextual() || !o.path("toType").isTextual()) {
+            return Optional.empty();
+        }
+        try {
+            Map<String, String> annotations = new LinkedHashMap<>();
+            o.path("annotations").fields().forEachRemaining(e -> annotations.put(e.getKey(), e.getValue().asText()));
+            return Optional.of(new Relationship(GraphFacts.text(o.get("name")), o.get("fromType").asText(),
+                    GraphFacts.texts(o.get("fromElements")), o.get("toType").asText(),
+                    GraphFacts.texts(o.get("toElements")), cardinality(o.get("fromCardinality")),
+                    cardinality(o.get("toCardinality")), annotations));
+        } catch (IllegalArgumentException notACardinality) {
+            return Optional.empty();
+        }
+    }
+
+    private static ObjectNode cardinality(Cardinality c) {
+        ObjectNode o = F.objectNode().put("min", c.min());
+        if (c.max().isPresent()) {
+            o.put("max", c.max().getAsInt());
+        } else {
+            o.putNull("max");
+        }
+        return o;
+    }
+
+    private static Cardinality cardinality(JsonNode o) {
+        if (o == null || !o.path("min").canConvertToInt()) {
+            return Cardinality.ANY_NUMBER;
+        }
+        JsonNode max = o.path("max");
+        return new Cardinality(o.get("min").intValue(),
+                max.canConvertToInt() && max.isNumber() ? OptionalInt.of(max.intValue()) : OptionalInt.empty());
     }
 
     /** The model-level part of {@code m} (no types, no taxonomies). */
@@ -52,6 +122,9 @@ final class ModelFacts {
 
     /** Whether two headers describe the same model: same identifier when both have one, else the same name. */
     static boolean sameModel(SchemaModel stored, SchemaModel incoming) {
+        if (stored.identifier().isPresent() && incoming.identifier().isPresent()) {
+            return stored.identifier().equals(incoming.identifier());
+        }
         return stored.name().equals(incoming.name());
     }
 
@@ -68,6 +141,21 @@ final class ModelFacts {
         }
         Optional<String> description = kept("model.description", stored.description(), incoming.description(), why,
                 ledger);
+        Optional<String> rootType = kept("model.rootType", stored.rootType(), incoming.rootType(), why, ledger);
+        Optional<String> identifier = kept("model.identifier", stored.identifier(), incoming.identifier(), why,
+                ledger);
+        List<Relationship> relationships = new ArrayList<>(stored.relationships());
+        for (Relationship r : incoming.relationships()) {
+            Optional<Relationship> same = r.name().isEmpty() ? Optional.empty() : relationships.stream()
+                    .filter(x -> x.name().equals(r.name())).findFirst();
+            if (same.isEmpty()) {
+                if (!relationships.contains(r)) {
+                    relationships.add(r);
+                }
+            } else if (!same.get().equals(r)) {
+                ledger.narrow("model.relationships." + r.name().get(), "relationship '" + r.name().get() + "'" + why);
+            }
+        }
         Provenance provenance = stored.provenance();
         if (provenance.equals(Provenance.NONE)) {
             provenance = incoming.provenance();
@@ -79,7 +167,7 @@ final class ModelFacts {
         Map<String, String> annotations = union("model.annotations", stored.annotations(), incoming.annotations(),
                 why, ledger);
         return new SchemaModel(stored.name(), description, List.of(), List.of(), namespaces, provenance,
-                annotations);
+                annotations, rootType, identifier, relationships);
     }
 
     private static <T> Optional<T> kept(String path, Optional<T> stored, Optional<T> incoming, String why,
