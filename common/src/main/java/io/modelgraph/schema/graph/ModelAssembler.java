@@ -71,6 +71,10 @@ final class ModelAssembler {
         return Optional.empty();
     }
 
+    boolean hasHeader() {
+        return header().isPresent();
+    }
+
     SchemaModel assemble(String name) {
         List<Node> typeNodes = ordered(NodeType.Type);
         Map<String, List<Node>> elementsByType = new HashMap<>();

@@ -37,6 +37,11 @@ public final class ModelGraphMapper {
         return new ModelAssembler(snapshot).assemble(name);
     }
 
+    /** Whether the snapshot holds a model node (model-level facts written by an import or merge). */
+    public boolean holdsModelFacts(GraphSnapshot snapshot) {
+        return new ModelAssembler(snapshot).hasHeader();
+    }
+
     public SchemaModel toModel(GraphSnapshot snapshot) {
         return toModel(snapshot, "model");
     }

@@ -4,6 +4,7 @@ import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
@@ -28,23 +29,24 @@ final class GraphProjectModels implements ProjectModels {
     }
 
     @Override
-    public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model) {
-        return summary(changes(projectId, spaces, model));
+    public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
+        return summary(changes(projectId, spaces, model, ledger));
     }
 
     @Override
-    public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject) {
-        GraphChanges changes = changes(projectId, spaces, model);
+    public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
+            LossinessLedger ledger) {
+        GraphChanges changes = changes(projectId, spaces, model, ledger);
         if (!changes.isEmpty()) {
             graph.apply(projectId, changes, subject);
         }
         return summary(changes);
     }
 
-    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model) {
+    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
         GraphSnapshot existing = graph.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
-        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
+        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString(), ledger);
     }
 
     private static WriteSummary summary(GraphChanges c) {

@@ -44,7 +44,7 @@ public final class SchemaIoService {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = Conversions.stamp(conversions.decode(format.get(), "format", schema.get(),
                 CodecOptions.NONE, ledger), format.get());
-        models.write(call.projectId(), spaces, model, call.subject());
+        models.write(call.projectId(), spaces, model, call.subject(), ledger);
         ObjectNode payload = Json.object();
         payload.put("projectId", call.projectId());
         return Reply.transform(payload, ledger.entries());

@@ -8,9 +8,12 @@ import java.util.Set;
  * round trip back to JSON Schema; {@code x-*} keys are JSON Schema extension keywords carried verbatim.
  */
 public final class JsonSchemaAnnotations {
-    /** Model: the type that is the document root (its properties sit at the top level, not under $defs). */
+    /**
+     * Model: the type that is the document root. Superseded by {@link io.modelgraph.schema.SchemaModel#rootType()}
+     * (the decoder sets that); still read by the encoder for models stored with it (merge state).
+     */
     public static final String ROOT = "jsonschema.root";
-    /** Model: the root {@code $id}. */
+    /** Model: the root {@code $id}. Superseded by {@code SchemaModel.identifier()}; still read by the encoder. */
     public static final String ID = "jsonschema.id";
     /** Type or taxonomy: it was written inline in the source, not under $defs; re-inlined when used once. */
     public static final String INLINE = "jsonschema.inline";

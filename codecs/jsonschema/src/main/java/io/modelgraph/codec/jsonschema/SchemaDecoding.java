@@ -82,6 +82,9 @@ final class SchemaDecoding {
         this.ledger = ledger;
     }
 
+    /** The root {@code $id}. */
+    private Optional<String> identifier = Optional.empty();
+
     SchemaModel decode() {
         String fallbackName = options.get("name").orElse("schema");
         if (document.isBoolean()) {
@@ -99,7 +102,7 @@ final class SchemaDecoding {
                 ledger.approximate(rv.pathOf("$schema"), "dialect '" + text + "' is read as 2020-12");
             }
         });
-        rv.takeText("$id", ledger).ifPresent(id -> modelAnnotations.put(JsonSchemaAnnotations.ID, id));
+        identifier = rv.takeText("$id", ledger);
         collectDefs(rv, "$defs");
         collectDefs(rv, "definitions");
 
@@ -109,7 +112,6 @@ final class SchemaDecoding {
         if (rootIsType) {
             String wanted = title.or(() -> options.get("name")).map(Names::typeNameFromTitle).orElse("Root");
             rootName = Optional.of(typeNames.unique(wanted));
-            modelAnnotations.put(JsonSchemaAnnotations.ROOT, rootName.get());
             if (root.path("$anchor").isTextual()) {
                 rootAnchor = Optional.of(root.get("$anchor").textValue());
             }
@@ -143,7 +145,8 @@ final class SchemaDecoding {
     }
 
     private SchemaModel model(String name, Optional<String> description, Map<String, String> annotations) {
-        return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(FORMAT), annotations);
+        return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(FORMAT), annotations,
+                rootName, identifier, List.of());
     }
 
     static boolean isDialect(String text) {

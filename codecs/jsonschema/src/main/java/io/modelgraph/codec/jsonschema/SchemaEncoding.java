@@ -44,7 +44,7 @@ final class SchemaEncoding {
     SchemaEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
         this.ledger = ledger;
-        this.root = Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ROOT)).flatMap(model::type);
+        this.root = rootType(model).flatMap(model::type);
         plan();
     }
 
@@ -114,10 +114,16 @@ final class SchemaEncoding {
         }
     }
 
+    /** The model's root type; the {@code jsonschema.root} annotation of models stored before that field existed. */
+    static Optional<String> rootType(SchemaModel model) {
+        return model.rootType().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ROOT)));
+    }
+
     ObjectNode encode() {
         ObjectNode doc = F.objectNode();
         doc.put("$schema", Keywords.DIALECT);
-        Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)).ifPresent(id -> doc.put("$id", id));
+        model.identifier().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)))
+                .ifPresent(id -> doc.put("$id", id));
         if (root.isPresent()) {
             typeBody(doc, root.get(), "#");
             if (model.description().isPresent() && !model.description().equals(root.get().description())) {

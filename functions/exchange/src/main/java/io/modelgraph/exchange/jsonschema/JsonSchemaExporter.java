@@ -33,9 +33,7 @@ public final class JsonSchemaExporter {
     public static ObjectNode export(SchemaModel model, Optional<String> rootType, boolean useAnchorForRef) {
         SchemaModel m = model;
         if (rootType.isPresent()) {
-            Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
-            annotations.put(JsonSchemaAnnotations.ROOT, rootType.get());
-            m = model.withAnnotations(annotations);
+            m = model.withRootType(rootType.get());
         }
         if (useAnchorForRef) {
             m = withAnchors(m, rootType);
@@ -49,7 +47,8 @@ public final class JsonSchemaExporter {
 
     /** Gives every non-root type without an anchor its name as anchor, when that is a valid, unused anchor. */
     private static SchemaModel withAnchors(SchemaModel model, Optional<String> rootType) {
-        String root = rootType.orElse(model.annotations().getOrDefault(JsonSchemaAnnotations.ROOT, ""));
+        String root = rootType.or(model::rootType)
+                .orElse(model.annotations().getOrDefault(JsonSchemaAnnotations.ROOT, ""));
         Set<String> used = new HashSet<>();
         model.types().forEach(t -> {
             if (t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)) {
