@@ -60,6 +60,22 @@ class SpaceFidelityTest {
     }
 
     @Test
+    void keywordsTheModelCannotExpressSurviveTheGraphAndStillValidate() throws Exception {
+        String conditional = new String(getClass().getResourceAsStream("/fidelity/jsonschema/conditional.json")
+                .readAllBytes(), StandardCharsets.UTF_8);
+        importSchema(conditional);
+        assertEquals(Json.parse(conditional), Json.parse(exported()), "not, if/then/else, patternProperties and"
+                + " prefixItems come back where they were");
+        String space = MainSpace.idFor(calls.projectId());
+        JsonNode usPostcode = ok(get("validateJSON", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"country\": \"US\", \"postcode\": \"AB1\"}")));
+        assertFalse(usPostcode.path("isValid").asBoolean(), "the then-branch pattern applies: " + usPostcode);
+        JsonNode forbidden = ok(get("validateJSON", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"forbidden\": 1, \"country\": \"CH\"}")));
+        assertFalse(forbidden.path("isValid").asBoolean(), "'not' applies: " + forbidden);
+    }
+
+    @Test
     void exportJsonSchemaAndSchemaExportGiveTheSameDocumentForTheSpace() throws Exception {
         importSchema(PRODUCT);
         String space = MainSpace.idFor(calls.projectId());

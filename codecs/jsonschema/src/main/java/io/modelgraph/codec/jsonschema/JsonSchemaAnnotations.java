@@ -21,6 +21,14 @@ public final class JsonSchemaAnnotations {
     public static final String UNION = "jsonschema.union";
     /** Element (arrays): {@code required} / {@code optional} when presence differs from {@code minItems > 0}. */
     public static final String PRESENCE = "jsonschema.presence";
+    /**
+     * Model (non-object root), type or element: keywords the model cannot express ({@code not}, {@code if}/
+     * {@code then}/{@code else}, {@code patternProperties}, {@code unevaluated*}, {@code prefixItems},
+     * {@code $dynamicRef}, a non-object root's own keywords, ...) kept verbatim as a JSON object of keyword to
+     * value, re-emitted by this codec's encoder in the same schema object. Every other encoder ledgers it
+     * ({@code io.modelgraph.codec.Verbatim}).
+     */
+    public static final String VERBATIM = "jsonschema" + io.modelgraph.codec.Verbatim.SUFFIX;
     /** Type: the {@code $anchor} it declared. */
     public static final String ANCHOR = "jsonschema.anchor";
 

@@ -1,6 +1,7 @@
 package io.modelgraph.codec.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.ParserLimits;
@@ -128,8 +129,10 @@ final class SchemaDecoding {
             modelDescription = rv.takeText("description", ledger);
             rv.takeText("$comment", ledger).ifPresent(c -> modelAnnotations.put(JsonSchemaAnnotations.COMMENT, c));
             takeExtensions(rv, modelAnnotations);
+            ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
             rv.finish(ledger, "the root schema does not describe an object, so its own keywords have no place"
-                    + " in the model");
+                    + " in the model", verbatim);
+            keepVerbatim(verbatim, modelAnnotations);
         }
         for (Def def : defs.values()) {
             if (def.kind == DefKind.TYPE) {
@@ -322,7 +325,9 @@ final class SchemaDecoding {
                         + " named properties is not carried; additional properties are unconstrained");
             }
         });
-        v.finish(ledger, "");
+        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        v.finish(ledger, "", verbatim);
+        keepVerbatim(verbatim, ann);
         types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
                 Provenance.of(FORMAT), ann));
     }
@@ -393,7 +398,13 @@ final class SchemaDecoding {
             element = new ElementDef(name, Optional.empty(), value.type(), single, value.nullable(),
                     value.constraints(), Optional.empty(), Optional.empty(), List.of(), ann);
         }
-        v.finish(ledger, "");
+        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        v.finish(ledger, "", verbatim);
+        if (!verbatim.isEmpty()) {
+            Map<String, String> withVerbatim = new LinkedHashMap<>(element.annotations());
+            keepVerbatim(verbatim, withVerbatim);
+            element = element.withAnnotations(withVerbatim);
+        }
         return Optional.of(element.withDescription(description.orElse(null)).withDefault(defaultValue.orElse(null))
                 .withExamples(examples));
     }
@@ -514,6 +525,12 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
         }
         return DecodedValue.of(DataType.of(p.get()), c, nullable);
+    }
+
+    private static void keepVerbatim(ObjectNode verbatim, Map<String, String> annotations) {
+        if (!verbatim.isEmpty()) {
+            annotations.put(JsonSchemaAnnotations.VERBATIM, verbatim.toString());
+        }
     }
 
     private static ObjectNode objectOf(SchemaView v) {

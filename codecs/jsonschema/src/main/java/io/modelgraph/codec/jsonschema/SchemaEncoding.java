@@ -1,6 +1,7 @@
 package io.modelgraph.codec.jsonschema;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -144,6 +145,8 @@ final class SchemaEncoding {
             }
             if (k.equals(JsonSchemaAnnotations.COMMENT)) {
                 doc.put("$comment", a.getValue());
+            } else if (k.equals(JsonSchemaAnnotations.VERBATIM)) {
+                writeVerbatim(doc, a.getValue(), "#", ledger);
             } else if (JsonSchemaAnnotations.isExtension(k)) {
                 writeExtension(doc, k, a.getValue(), "#", ledger);
             } else if (!JsonSchemaAnnotations.isInternal(k)) {
@@ -425,6 +428,8 @@ final class SchemaEncoding {
             if (JsonSchemaAnnotations.isInternal(k)) {
                 if (k.equals(JsonSchemaAnnotations.ANCHOR) && isType) {
                     out.put("$anchor", v);
+                } else if (k.equals(JsonSchemaAnnotations.VERBATIM)) {
+                    writeVerbatim(out, v, path, sink);
                 }
                 continue;
             }
@@ -444,6 +449,33 @@ final class SchemaEncoding {
                 sink.drop(path, "annotation '" + k + "' has no JSON Schema keyword");
             }
         }
+    }
+
+    /**
+     * Keywords kept verbatim by the decoder, written back into the schema object they came from; a keyword the
+     * encoder has written itself meanwhile (the model was edited) keeps the model's value and is reported.
+     */
+    private static void writeVerbatim(ObjectNode out, String value, String path, LossinessLedger sink) {
+        JsonNode kept;
+        try {
+            kept = JsonSchemaText.parseTrusted(value);
+        } catch (JsonProcessingException e) {
+            sink.drop(path, "annotation '" + JsonSchemaAnnotations.VERBATIM + "' holds text that is not JSON; not"
+                    + " written");
+            return;
+        }
+        if (!kept.isObject()) {
+            sink.drop(path, "annotation '" + JsonSchemaAnnotations.VERBATIM + "' is not a JSON object; not written");
+            return;
+        }
+        kept.fields().forEachRemaining(e -> {
+            if (out.has(e.getKey())) {
+                sink.drop(Pointers.child(path, e.getKey()), "verbatim keyword '" + e.getKey() + "' collides with"
+                        + " one the model now says; the model's is written");
+            } else {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
     }
 
     private static void writeExtension(ObjectNode out, String key, String value, String path,
