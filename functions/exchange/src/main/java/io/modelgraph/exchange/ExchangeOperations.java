@@ -92,9 +92,19 @@ public final class ExchangeOperations {
         SpaceModels.Loaded loaded = spaces.load(projectId, target.space());
         checkRoot(loaded, target);
         String key = projectId + "|" + target.space().id() + "|" + target.rootType().orElse("") + "|" + configTypeId;
-        JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
-                JsonSchemaExporter.export(loaded.model(), target.rootType(), false)));
-        List<ValidationMessage> messages = new ArrayList<>(schema.validate(instance));
+        List<ValidationMessage> messages;
+        try {
+            JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
+                    JsonSchemaExporter.export(loaded.model(), target.rootType(), false)));
+            messages = new ArrayList<>(schema.validate(instance));
+        } catch (com.networknt.schema.InvalidSchemaException e) {
+            // keywords kept verbatim from the merged schema may reference documents no one may load here
+            throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
+                    "The space's schema cannot be evaluated: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
+                    "The space's schema recurses without end on this instance; it cannot be evaluated.");
+        }
         messages.sort(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
                 .thenComparing(ValidationMessage::getMessage));
         List<String> errors = new ArrayList<>();
