@@ -97,8 +97,9 @@ public final class ExchangeOperations {
             JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
                     JsonSchemaExporter.export(loaded.model(), target.rootType(), false)));
             messages = new ArrayList<>(schema.validate(instance));
-        } catch (com.networknt.schema.InvalidSchemaException e) {
-            // keywords kept verbatim from the merged schema may reference documents no one may load here
+        } catch (com.networknt.schema.JsonSchemaException e) {
+            // keywords kept verbatim from the merged schema may reference documents no one may load here, or hold
+            // a pattern Java's regular expressions cannot compile
             throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
                     "The space's schema cannot be evaluated: " + e.getMessage());
         } catch (StackOverflowError e) {

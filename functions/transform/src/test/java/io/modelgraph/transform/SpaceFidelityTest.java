@@ -76,6 +76,20 @@ class SpaceFidelityTest {
     }
 
     @Test
+    void aKeptKeywordTheValidatorCannotCompileIsALogicalErrorNotA500() throws Exception {
+        importSchema("""
+                {"type": "object", "properties": {"a": {"type": "string"}},
+                 "patternProperties": {"^\\\\p{Letter}+$": {"type": "integer"}}}""");
+        APIGatewayV2HTTPResponse r = get("validateJSON", Map.of("spaceId", MainSpace.idFor(calls.projectId()),
+                "configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"a\": \"x\"}"));
+        assertEquals(422, r.getStatusCode(), r.getBody());
+        JsonNode body = Json.parse(r.getBody());
+        assertFalse(body.path("success").asBoolean());
+        assertTrue(r.getBody().contains("query.spaceId"), r.getBody());
+        assertFalse(r.getBody().contains("Exception\\n\\tat"), "no stack trace: " + r.getBody());
+    }
+
+    @Test
     void exportJsonSchemaAndSchemaExportGiveTheSameDocumentForTheSpace() throws Exception {
         importSchema(PRODUCT);
         String space = MainSpace.idFor(calls.projectId());

@@ -29,6 +29,11 @@ public final class JsonSchemaAnnotations {
      * ({@code io.modelgraph.codec.Verbatim}).
      */
     public static final String VERBATIM = "jsonschema" + io.modelgraph.codec.Verbatim.SUFFIX;
+    /**
+     * Type: the source schema had no {@code type} keyword (only {@code properties}/{@code required}), so it also
+     * accepts non-objects; the encoder then writes no {@code "type": "object"}.
+     */
+    public static final String UNTYPED = "jsonschema.untyped";
     /** Type: the {@code $anchor} it declared. */
     public static final String ANCHOR = "jsonschema.anchor";
 

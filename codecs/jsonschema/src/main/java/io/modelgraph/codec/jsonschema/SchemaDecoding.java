@@ -89,10 +89,10 @@ final class SchemaDecoding {
     SchemaModel decode() {
         String fallbackName = options.get("name").orElse("schema");
         if (document.isBoolean()) {
-            if (!document.booleanValue()) {
-                ledger.narrow("#", "the false schema rejects every instance; the model cannot say that");
-            }
-            return model(fallbackName, Optional.empty(), Map.of());
+            // the false schema rejects every instance: the model cannot say that, so it is kept verbatim in the
+            // equivalent object spelling {"not": {}}
+            return model(fallbackName, Optional.empty(), document.booleanValue() ? Map.of()
+                    : Map.of(JsonSchemaAnnotations.VERBATIM, "{\"not\":{}}"));
         }
         ObjectNode root = (ObjectNode) document;
         SchemaView rv = new SchemaView(root, "#");
@@ -258,6 +258,10 @@ final class SchemaDecoding {
         if (inline) {
             ann.put(JsonSchemaAnnotations.INLINE, "true");
         }
+        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        if (!v.has("type")) {
+            ann.put(JsonSchemaAnnotations.UNTYPED, "true");
+        }
         List<String> t = typeList(v.take("type").orElse(null));
         if (t.contains("null")) {
             ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
@@ -321,11 +325,10 @@ final class SchemaDecoding {
             if (extra.isBoolean() && !extra.booleanValue()) {
                 ann.put(JsonSchemaAnnotations.CLOSED, "true");
             } else if (!(extra.isBoolean() || (extra.isObject() && extra.isEmpty()))) {
-                ledger.relax(v.pathOf("additionalProperties"), "a schema for additional properties of a type with"
-                        + " named properties is not carried; additional properties are unconstrained");
+                // a schema for additional properties beside named ones: the model has no place for it
+                verbatim.set("additionalProperties", extra);
             }
         });
-        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
         types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),

@@ -182,7 +182,9 @@ final class SchemaEncoding {
     // ---------------------------------------------------------------- types
 
     private ObjectNode typeBody(ObjectNode out, TypeDef t, String path) {
-        out.put("type", "object");
+        if (!"true".equals(t.annotations().get(JsonSchemaAnnotations.UNTYPED))) {
+            out.put("type", "object");
+        }
         t.description().ifPresent(d -> out.put("description", d));
         writeAnnotations(out, t.annotations(), path, true, ledger);
         if (!t.supertypes().isEmpty()) {
