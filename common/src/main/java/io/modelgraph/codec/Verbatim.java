@@ -15,7 +15,7 @@ import java.util.Map;
  * construct kept for one format is never dropped silently by another.
  */
 public final class Verbatim {
-    /** Annotation key suffix: {@code jsonschema.verbatim}, {@code shex.verbatim}, ... */
+    /** Annotation key suffix: {@code jsonschema.verbatim}, {@code jsonschema.defs.verbatim}, {@code shex.verbatim}. */
     public static final String SUFFIX = ".verbatim";
 
     /** Writes a StructuralDrop for every verbatim fragment of a format other than {@code targetFormat}. */
@@ -35,7 +35,7 @@ public final class Verbatim {
     private static void report(Map<String, String> annotations, String path, String targetFormat,
             LossinessLedger ledger) {
         annotations.keySet().stream().filter(k -> k.endsWith(SUFFIX)).sorted().forEach(k -> {
-            String format = k.substring(0, k.length() - SUFFIX.length());
+            String format = k.substring(0, k.indexOf('.'));
             if (!format.equals(targetFormat)) {
                 ledger.drop(path, "a " + format + " construct the model cannot express was kept verbatim for " + format
                         + " output (" + abbreviated(annotations.get(k)) + "); " + targetFormat

@@ -30,6 +30,11 @@ public final class JsonSchemaAnnotations {
      */
     public static final String VERBATIM = "jsonschema" + io.modelgraph.codec.Verbatim.SUFFIX;
     /**
+     * Model: {@code $defs} entries that are neither object types nor string enums (scalar aliases, boolean or
+     * combinator schemas), a JSON object of key to schema; the encoder writes them back under {@code $defs}.
+     */
+    public static final String DEFS_VERBATIM = "jsonschema.defs" + io.modelgraph.codec.Verbatim.SUFFIX;
+    /**
      * Type: the source schema had no {@code type} keyword (only {@code properties}/{@code required}), so it also
      * accepts non-objects; the encoder then writes no {@code "type": "object"}.
      */

@@ -85,6 +85,8 @@ final class SchemaDecoding {
 
     /** The root {@code $id}. */
     private Optional<String> identifier = Optional.empty();
+    /** Definitions that are neither object types nor string enums, kept verbatim by key. */
+    private final ObjectNode keptDefs = JsonNodeFactory.instance.objectNode();
 
     SchemaModel decode() {
         String fallbackName = options.get("name").orElse("schema");
@@ -140,9 +142,12 @@ final class SchemaDecoding {
             } else if (def.kind == DefKind.TAXONOMY) {
                 buildTaxonomy(def);
             } else {
-                ledger.drop(def.path, "definition '" + def.key + "' is neither an object type nor a string enum;"
-                        + " it is inlined where referenced and its name is not kept");
+                // inlined where referenced, and kept verbatim under its name for what refers to it otherwise
+                keptDefs.set(def.key, def.node);
             }
+        }
+        if (!keptDefs.isEmpty()) {
+            modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
         return model(modelName, modelDescription, modelAnnotations);
     }

@@ -173,6 +173,19 @@ final class SchemaEncoding {
                 defs.set(defName, body);
             }
         }
+        String kept = model.annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM);
+        if (kept != null) {
+            ObjectNode keptDefs = F.objectNode();
+            writeVerbatim(keptDefs, kept, "#/$defs", ledger);
+            keptDefs.fields().forEachRemaining(e -> {
+                if (defs.has(e.getKey())) {
+                    ledger.drop("#/$defs/" + Pointers.escape(e.getKey()), "kept definition '" + e.getKey()
+                            + "' has the name of a type or taxonomy; the model's is written");
+                } else {
+                    defs.set(e.getKey(), e.getValue());
+                }
+            });
+        }
         if (!defs.isEmpty()) {
             doc.set("$defs", defs);
         }

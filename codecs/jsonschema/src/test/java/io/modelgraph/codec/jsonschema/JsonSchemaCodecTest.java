@@ -187,7 +187,7 @@ class JsonSchemaCodecTest {
     }
 
     @Test
-    void scalarDefinitionsAreInlinedAndTheirNameIsReported() throws Exception {
+    void scalarDefinitionsAreInlinedAndKeptVerbatimUnderTheirName() throws Exception {
         String schema = """
                 {"type": "object", "properties": {"age": {"$ref": "#/$defs/positive"}},
                  "$defs": {"positive": {"type": "integer", "minimum": 1}}}
@@ -197,7 +197,10 @@ class JsonSchemaCodecTest {
         ElementDef age = model.type("Root").orElseThrow().element("age").orElseThrow();
         assertEquals(DataType.of(PrimitiveKind.INTEGER), age.type());
         assertEquals(0, age.constraints().minimum().orElseThrow().compareTo(BigDecimal.ONE));
-        assertEntry(ledger, LossKind.StructuralDrop, "#/$defs/positive");
+        assertEquals("{\"positive\":{\"type\":\"integer\",\"minimum\":1}}",
+                model.annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals(Json.parse("{\"type\":\"integer\",\"minimum\":1}"), back.at("/$defs/positive"));
     }
 
     @Test
