@@ -60,6 +60,21 @@ class SpaceFidelityTest {
     }
 
     @Test
+    void aSecondDifferentModelKeepsTheSpacesRootAndReportsTheConflict() throws Exception {
+        importSchema(PERSON);
+        TransformCalls.Result second = calls.post("schema/import", Json.object().put("format", "jsonschema")
+                .put("schema", PRODUCT), "Admin");
+        assertTrue(second.success(), second.toString());
+        String lossiness = second.body().path("lossiness").toString();
+        assertTrue(lossiness.contains("\"model.rootType\"") && lossiness.contains("\"model.identifier\""),
+                lossiness);
+        JsonNode out = Json.parse(exported());
+        assertEquals("https://example.com/person.json", out.path("$id").asText());
+        assertTrue(out.path("properties").has("name"), "Person stays the root: " + out);
+        assertTrue(out.path("$defs").has("Product"), "Product joins the space: " + out);
+    }
+
+    @Test
     void keywordsTheModelCannotExpressSurviveTheGraphAndStillValidate() throws Exception {
         String conditional = new String(getClass().getResourceAsStream("/fidelity/jsonschema/conditional.json")
                 .readAllBytes(), StandardCharsets.UTF_8);

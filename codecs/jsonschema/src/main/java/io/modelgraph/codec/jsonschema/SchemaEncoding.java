@@ -153,6 +153,10 @@ final class SchemaEncoding {
                 ledger.drop("#", "model annotation '" + k + "' has no JSON Schema keyword");
             }
         }
+        for (io.modelgraph.schema.Relationship r : model.relationships()) {
+            ledger.drop("#", "relationship " + r.name().map(n -> "'" + n + "' ").orElse("") + "from " + r.fromType()
+                    + r.fromElements() + " to " + r.toType() + r.toElements() + " has no JSON Schema keyword");
+        }
         if (!model.namespaces().isEmpty()) {
             ledger.drop("#", "namespace prefixes (" + String.join(", ", new TreeMap<>(model.namespaces()).keySet())
                     + ") have no JSON Schema counterpart");
@@ -226,6 +230,12 @@ final class SchemaEncoding {
         if (t.isAbstract()) {
             ledger.drop(path, "type '" + t.name() + "' is abstract; JSON Schema cannot say so");
         }
+        t.namespace().ifPresent(n -> ledger.drop(path, "type '" + t.name() + "' is in namespace '" + n
+                + "'; JSON Schema has no keyword for that"));
+        for (io.modelgraph.schema.KeyDef k : t.keys()) {
+            ledger.drop(path, k.kind().name().toLowerCase(java.util.Locale.ROOT) + " key " + k.elements() + " of type '"
+                    + t.name() + "' has no JSON Schema keyword");
+        }
         t.mapsTo().ifPresent(m -> ledger.drop(path, "type '" + t.name() + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
         return out;
@@ -290,6 +300,8 @@ final class SchemaEncoding {
         writeAnnotations(out, e.annotations(), path, false, ledger);
         e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + e.name() + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
+        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + e.name() + "' has field number " + n
+                + "; JSON Schema has no keyword for that"));
         return out;
     }
 

@@ -265,6 +265,31 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void structuralFactsJsonSchemaCannotSayAreLedgeredOnEncode() throws Exception {
+        TypeDef order = new TypeDef("Order", Optional.empty(), List.of(), List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED).withFieldNumber(1),
+                ElementDef.of("customer", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)), false,
+                Optional.empty(), io.modelgraph.schema.Provenance.NONE, Map.of(), Optional.of("shop.v1"),
+                List.of(io.modelgraph.schema.KeyDef.primary(List.of("id"))));
+        TypeDef customer = TypeDef.of("Customer", List.of(ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER),
+                Cardinality.REQUIRED)));
+        SchemaModel model = SchemaModel.of("shop", List.of(order, customer), List.of())
+                .withRootType("Order").withIdentifier("https://x/shop.json")
+                .withRelationships(List.of(io.modelgraph.schema.Relationship.foreignKey("Order", List.of("customer"),
+                        "Customer", List.of("id"), true).withName("fk_customer")));
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, ledger));
+        assertEquals("https://x/shop.json", out.path("$id").asText(), "the identifier is carried");
+        assertTrue(out.path("properties").has("customer"), "the root type is carried: " + out);
+        List<String> said = ledger.entries().stream().map(LossEntry::explanation).toList();
+        assertTrue(said.stream().anyMatch(x -> x.contains("relationship 'fk_customer'")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("namespace 'shop.v1'")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("primary key [id]")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("field number 1")), said.toString());
+        assertEquals(4, ledger.size(), said.toString());
+    }
+
+    @Test
     void encodingIsDeterministic() throws Exception {
         SchemaModel model = codec.decode(ORDER, CodecOptions.NONE, new LossinessLedger());
         String first = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
