@@ -39,6 +39,7 @@ class LambdaJarsIT {
     static final String PROJECT = "0123456789abcdef0123456789abcdef";
 
     static EmbeddedAws aws;
+    static Path eventsDir;
 
     @BeforeAll
     static void stores() {
@@ -49,10 +50,11 @@ class LambdaJarsIT {
     }
 
     @AfterAll
-    static void close() {
+    static void close() throws Exception {
         if (aws != null) {
             aws.close();
         }
+        LocalJarIT.deleteTree(eventsDir);
     }
 
     @TestFactory
@@ -117,7 +119,8 @@ class LambdaJarsIT {
     /** One event per codec route: schema/import per decode format, schema/export per encode format, odm. */
     private static Map<Path, String> codecEvents(Path root) throws Exception {
         JsonNode template = Json.MAPPER.readTree(root.resolve("events/transform.json").toFile());
-        Path dir = Files.createTempDirectory("modelgraph-it-events");
+        eventsDir = Files.createTempDirectory("modelgraph-it-events");
+        Path dir = eventsDir;
         Map<Path, String> events = new LinkedHashMap<>();
         int n = 0;
         for (String format : Codecs.decodeFormats()) {

@@ -65,7 +65,9 @@ class LocalJarIT {
         jar = root().resolve("local/target/modelgraph-local.jar");
         assertTrue(Files.isRegularFile(jar), jar + " is missing: run ./mvnw package first");
         dataDir = Files.createTempDirectory("modelgraph-it-data");
-        log = Files.createTempFile("modelgraph-it-local", ".log");
+        // kept after the run for reading: it/target/local-jar.log
+        log = root().resolve("it/target/local-jar.log");
+        Files.createDirectories(log.getParent());
         server = new ProcessBuilder("java", "-jar", jar.toString(), "--port", "0", "--data-dir", dataDir.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
@@ -94,7 +96,19 @@ class LocalJarIT {
         if (server != null) {
             server.destroy();
             if (!server.waitFor(20, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
+                server.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+            }
+        }
+        deleteTree(dataDir);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
         }
     }
