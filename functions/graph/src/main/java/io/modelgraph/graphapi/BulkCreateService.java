@@ -12,6 +12,7 @@ import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.http.Body;
+import io.modelgraph.http.KnownNames;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,6 +72,7 @@ final class BulkCreateService {
         for (int i = 0; i < nodeBodies.size(); i++) {
             Body b = nodeBodies.get(i);
             try {
+                KnownNames.requireKnownMembers(b, NodeService.NodeDraft.MEMBERS);
                 NodeService.NodeDraft d = NodeService.NodeDraft.read(b);
                 if (drafts.containsKey(d.id())) {
                     problems.add(ApiProblem.badRequest(b.at("Id"), "Id '" + d.id() + "' is also used by body.nodes["
@@ -90,6 +92,7 @@ final class BulkCreateService {
         for (int i = 0; i < relationBodies.size(); i++) {
             Body b = relationBodies.get(i);
             try {
+                KnownNames.requireKnownMembers(b, List.of(RelationService.MEMBERS));
                 boolean given = b.string("Id").filter(s -> !s.isEmpty()).isPresent();
                 Relation r = new Relation(Inputs.idOrNew(b, "Id"), Inputs.requiredId(b, "fromNodeId"),
                         Inputs.requiredId(b, "toNodeId"), b.requiredString("relationGroupId"));
