@@ -182,6 +182,67 @@ class Issue11ExchangeFindingsTest {
         }
     }
 
+    private com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse merge(String space, String url,
+            String... flags) {
+        Map<String, String> q = new HashMap<>(Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID));
+        for (String f : flags) {
+            q.put(f, "true");
+        }
+        return client().call("POST", "mergeJsonSchema", q, MergeRoutesTest.sources(url), "Admin");
+    }
+
+    private String exportSpace(String space) {
+        return get("exportJsonSchema", Map.of("configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "spaceId", space))
+                .asText();
+    }
+
+    @Test
+    void finding2_theFirstMergeIntoAHandBuiltSpaceWarnsBeforeRemovingHandMadeNodes() {
+        String space = space();
+        String person = type(space, "Person", "nickname", "STRING");
+        String shoe = UUID.randomUUID().toString();
+        apply(List.of(new GraphChanges.NodeUpsert(shoe, "shoeSize", NodeType.Element, List.of(space))),
+                List.of(new Relation(UUID.randomUUID().toString(), shoe, person, DefaultRelationGroups.DOMAIN_INCLUDES)),
+                List.of());
+        String url = server.put("/f2/person.json", MergeRoutesTest.PERSON);
+        String message = logical(merge(space, url), 409, "OverrideOverwriteWarning", "never merged", "'shoeSize'",
+                shoe, "'nickname'");
+        assertTrue(message.contains("remove 2 node(s)"), message);
+        assertTrue(exportSpace(space).contains("shoeSize"), "nothing written");
+
+        JsonNode status = client().ok(merge(space, url, "OverrideOverwriteWarning"));
+        assertEquals(2, status.path("removed").asInt(), status.toString());
+        assertEquals("OverrideOverwriteWarning", status.path("warningsOverridden").get(0).asText());
+        List<String> removed = new ArrayList<>();
+        status.path("removedNodes").forEach(n -> removed.add(n.path("label").asText() + "/" + n.path("Id").asText()));
+        assertTrue(removed.contains("shoeSize/" + shoe), status.toString());
+        assertEquals(2, removed.size(), status.toString());
+    }
+
+    @Test
+    void finding3_aMergeMakesTheSpaceSayWhatTheFileSays() {
+        String space = space();
+        String url = server.put("/f3/person.json", MergeRoutesTest.PERSON);
+        client().ok(merge(space, url));
+        String name = client().module.spaces().snapshot(project, space).nodes().stream()
+                .filter(n -> n.label().equals("name") && n.nodeType() == NodeType.Element).findFirst().orElseThrow()
+                .id();
+        apply(List.of(), List.of(), List.of(new MixinValue(name, DefaultMixins.CONSTRAINTS, Map.of("maxLength",
+                Json.MAPPER.getNodeFactory().numberNode(34)))));
+        assertTrue(exportSpace(space).contains("\"maxLength\" : 34"), exportSpace(space));
+
+        JsonNode kept = client().ok(merge(space, url, "OverrideOverwriteWarning", "OverrideDifferentSourceWarning",
+                "OnlyAddAndUpdate"));
+        assertEquals(0, kept.path("updated").asInt(), "OnlyAddAndUpdate never removes: " + kept);
+        assertTrue(exportSpace(space).contains("\"maxLength\" : 34"), exportSpace(space));
+
+        JsonNode status = client().ok(merge(space, url, "OverrideOverwriteWarning", "OverrideDifferentSourceWarning"));
+        assertEquals(1, status.path("updated").asInt(), status.toString());
+        assertEquals("name", status.path("updatedNodes").get(0).path("label").asText(), status.toString());
+        assertFalse(exportSpace(space).contains("maxLength"), exportSpace(space));
+    }
+
     private static void collectAnchors(JsonNode node, String at, List<String> out) {
         if (node.isObject()) {
             if (node.has("$anchor")) {

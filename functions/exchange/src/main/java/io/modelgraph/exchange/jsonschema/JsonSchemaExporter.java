@@ -58,18 +58,28 @@ public final class JsonSchemaExporter {
             }
         });
         // every $defs entry (Types and Taxonomies alike) without an anchor gets its name as anchor, when that is a
-        // valid, unused anchor; inline schemas are left as the model has them
+        // valid, unused anchor; inline schemas are left as the model has them. The anchor is written first in
+        // every entry, so a re-merged export exports byte-identically.
         ObjectNode withAnchors = ((ObjectNode) defs).objectNode();
         defs.fields().forEachRemaining(e -> {
-            if (e.getValue() instanceof ObjectNode def && !def.has("$anchor") && ANCHOR.matcher(e.getKey()).matches()
-                    && used.add(e.getKey())) {
-                ObjectNode anchored = def.objectNode().put("$anchor", e.getKey());
-                anchored.setAll(def);
-                withAnchors.set(e.getKey(), anchored);
-                anchorOf.put(e.getKey(), e.getKey());
-            } else {
+            if (!(e.getValue() instanceof ObjectNode def)) {
                 withAnchors.set(e.getKey(), e.getValue());
+                return;
             }
+            String anchor = def.path("$anchor").isTextual() ? def.get("$anchor").asText()
+                    : ANCHOR.matcher(e.getKey()).matches() && used.add(e.getKey()) ? e.getKey() : null;
+            if (anchor == null) {
+                withAnchors.set(e.getKey(), def);
+                return;
+            }
+            ObjectNode anchored = def.objectNode().put("$anchor", anchor);
+            def.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("$anchor")) {
+                    anchored.set(f.getKey(), f.getValue());
+                }
+            });
+            withAnchors.set(e.getKey(), anchored);
+            anchorOf.put(e.getKey(), anchor);
         });
         doc.set("$defs", withAnchors);
         rewrite(doc, anchorOf);
