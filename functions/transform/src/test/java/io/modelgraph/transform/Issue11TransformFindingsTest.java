@@ -32,6 +32,12 @@ class Issue11TransformFindingsTest {
                 .put("knd", "inferred")), "Viewer");
         assertEquals(400, mapping.status(), mapping.toString());
         assertTrue(mapping.firstMessage().contains("did you mean `kind`?"), mapping.toString());
+
+        Result entity = calls.post("odm/convert", "{\"entities\":[{\"markdown\":\"# Entity: A\",\"nmae\":\"a\"}]}",
+                "Viewer");
+        assertEquals(400, entity.status(), entity.toString());
+        assertEquals("entities[0].nmae", entity.firstPath());
+        assertTrue(entity.firstMessage().contains("did you mean `name`?"), entity.toString());
     }
 
     @Test
