@@ -88,6 +88,7 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
         private List<String> body = List.of();
         private final Map<String, String> refused = new LinkedHashMap<>();
         private boolean open;
+        private Optional<RouteInputs.Missing> missing = Optional.empty();
 
         private Builder(String method, String template, EnvelopeStyle style) {
             this.method = method;
@@ -124,6 +125,12 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
             return this;
         }
 
+        /** The specification's message (at {@code path}) for a body lacking one of {@code required}. */
+        public Builder whenMissing(String path, String message, String... required) {
+            this.missing = Optional.of(new RouteInputs.Missing(path, message, List.of(required)));
+            return this;
+        }
+
         /** Accept any names (test probes that echo their input). */
         public Builder openInputs() {
             this.open = true;
@@ -131,7 +138,7 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
         }
 
         private RouteInputs inputs() {
-            return new RouteInputs(query, body, refused, open);
+            return new RouteInputs(query, body, refused, open, missing);
         }
 
         public Route role(Role role, Operation operation) {

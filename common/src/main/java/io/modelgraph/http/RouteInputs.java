@@ -3,16 +3,31 @@ package io.modelgraph.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.api.EnvelopeStyle;
+import io.modelgraph.api.ErrorEntry;
+import io.modelgraph.api.TransformFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The query parameters and top-level body members a route reads. The router refuses any other name before
  * the operation runs (so nothing is written), and refuses members the route cannot change with the reason.
  * {@code open} is for test probes that echo whatever they get.
  */
-public record RouteInputs(List<String> query, List<String> body, Map<String, String> refused, boolean open) {
+public record RouteInputs(List<String> query, List<String> body, Map<String, String> refused, boolean open,
+        Optional<Missing> missing) {
+
+    /**
+     * The specification's message for a transform body that lacks {@code required} members. A body with an
+     * unknown member that also lacks them answers that message first, then the unknown member: the seed's
+     * answer, with more said, never replaced.
+     */
+    public record Missing(String path, String message, List<String> required) {
+        public Missing {
+            required = List.copyOf(required);
+        }
+    }
 
     public RouteInputs {
         query = List.copyOf(query);
@@ -21,7 +36,7 @@ public record RouteInputs(List<String> query, List<String> body, Map<String, Str
     }
 
     public static RouteInputs none() {
-        return new RouteInputs(List.of(), List.of(), Map.of(), false);
+        return new RouteInputs(List.of(), List.of(), Map.of(), false, Optional.empty());
     }
 
     /** Throws a 400 naming the first unknown query parameter or body member. */
@@ -48,6 +63,15 @@ public record RouteInputs(List<String> query, List<String> body, Map<String, Str
                 }
             }
         }
-        KnownNames.requireKnown(names, body, prefix, "member");
+        try {
+            KnownNames.requireKnown(names, body, prefix, "member");
+        } catch (ApiProblem unknown) {
+            if (style == EnvelopeStyle.TRANSFORM && missing.isPresent() && missing.get().required().stream()
+                    .anyMatch(r -> names.stream().noneMatch(r::equalsIgnoreCase))) {
+                throw new TransformFailure(400, List.of(new ErrorEntry(missing.get().path(), missing.get().message()),
+                        new ErrorEntry(unknown.path(), unknown.getMessage())), List.of());
+            }
+            throw unknown;
+        }
     }
 }
