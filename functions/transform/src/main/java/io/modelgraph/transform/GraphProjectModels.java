@@ -2,7 +2,9 @@ package io.modelgraph.transform;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.LabelCollisions;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.schema.SchemaModel;
@@ -28,6 +30,14 @@ final class GraphProjectModels implements ProjectModels {
         // an unknown space is refused as on the /v1 routes, not read as an empty schema
         SpaceCheck.resolve(graph, projectId, spaces, "spaces");
         return mapper.toModel(graph.load(projectId, spaces));
+    }
+
+    @Override
+    public SchemaModel readForExport(String projectId, List<String> spaces, LossinessLedger ledger) {
+        SpaceCheck.resolve(graph, projectId, spaces, "spaces");
+        LabelCollisions collisions = LabelCollisions.resolve(graph.load(projectId, spaces));
+        collisions.renamed().forEach(r -> ledger.narrow(r.name(), r.describe()));
+        return mapper.toModel(collisions.snapshot());
     }
 
     @Override

@@ -67,8 +67,8 @@ public final class SchemaIoService {
         CodecOptions options = CodecRegistry.ENCODE_SET.contains(key) ? options(f, key) : CodecOptions.NONE;
         conversions.checkEncodable(key, "format");
         List<String> spaces = f.strings("spaces");
-        SchemaModel model = models.read(call.projectId(), spaces);
         LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = models.readForExport(call.projectId(), spaces, ledger);
         String text = conversions.encode(key, "format", model, options, ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);

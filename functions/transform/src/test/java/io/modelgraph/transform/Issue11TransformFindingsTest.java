@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.json.Json;
 import io.modelgraph.transform.TransformCalls.Result;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Issue 11's findings on the transform routes, through the handler on the real store. */
@@ -38,6 +39,36 @@ class Issue11TransformFindingsTest {
         assertEquals(400, entity.status(), entity.toString());
         assertEquals("entities[0].nmae", entity.firstPath());
         assertTrue(entity.firstMessage().contains("did you mean `name`?"), entity.toString());
+    }
+
+    @Test
+    void finding1_twoTypesWithOneLabelAreBothExportedAndTheRenameReported() {
+        String first = java.util.UUID.randomUUID().toString();
+        String second = java.util.UUID.randomUUID().toString();
+        var graph = io.modelgraph.graph.store.GraphStore.of(TransformCalls.services());
+        graph.apply(calls.projectId(), io.modelgraph.graph.GraphChanges.additions(List.of(
+                new io.modelgraph.graph.GraphChanges.NodeUpsert(first, "Order", io.modelgraph.graph.NodeType.Type,
+                        List.of())), List.of(), List.of()), "tester");
+        graph.apply(calls.projectId(), io.modelgraph.graph.GraphChanges.additions(List.of(
+                new io.modelgraph.graph.GraphChanges.NodeUpsert(second, "Order", io.modelgraph.graph.NodeType.Type,
+                        List.of())), List.of(), List.of()), "tester");
+        Result r = calls.post("schema/export", "{\"format\":\"jsonschema\"}", "Viewer");
+        assertTrue(r.success(), r.toString());
+        String renamed = "Order_" + second.substring(0, 8);
+        assertTrue(r.body().get("schema").asText().contains("\"" + renamed + "\""), r.toString());
+        assertTrue(r.body().get("schema").asText().contains("\"Order\""), r.toString());
+        assertTrue(r.body().get("lossiness").toString().contains("(node " + second + ") is exported as '" + renamed),
+                r.toString());
+    }
+
+    @Test
+    void finding6_aBodyWithoutItsRequiredMembersKeepsTheSeedMessageAndNamesTheUnknownOne() {
+        Result r = calls.post("odm/convert", "{\"entitie\": []}", "Viewer");
+        assertEquals(400, r.status(), r.toString());
+        assertEquals(OdmService.ENTITIES_REQUIRED, r.firstMessage());
+        assertEquals("entitie", r.body().path("errors").path(1).path("path").asText(), r.toString());
+        assertTrue(r.body().path("errors").path(1).path("message").asText().contains("did you mean `entities`?"),
+                r.toString());
     }
 
     @Test
