@@ -67,7 +67,7 @@ class Issue11GraphFindingsTest {
         api.get("fetchNodes?NodeType=Type&includeRelationsFromAllSpaces=true").ok();
 
         GraphApi.Response nested = api.as(Role.Editor).post("bulkCreate", Map.of("nodes", List.of(Map.of("label", "A",
-                "nodeType", "Type", "spaceID", List.of(space), "checkBeforeCreat", true)))).fails(400);
+                "nodeType", "Type", "spaceIds", List.of(space), "checkBeforeCreat", true)))).fails(400);
         assertTrue(nested.message().contains("body.nodes[0].checkBeforeCreat"), nested.message());
         assertTrue(nested.message().contains("did you mean `checkBeforeCreate`?"), nested.message());
         assertEquals(1, nodeCount("Type"));
