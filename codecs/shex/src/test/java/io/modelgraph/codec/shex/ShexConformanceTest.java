@@ -102,6 +102,31 @@ class ShexConformanceTest {
     }
 
     @Test
+    void theWriterRoundTripsEverySchema() throws IOException {
+        List<Path> schemas = files("schemas");
+        int same = 0;
+        List<String> failures = new ArrayList<>();
+        for (Path f : schemas) {
+            try {
+                ShexcReader.Parsed first = reader.readSyntax(Files.readString(f));
+                String text = ShexcWriter.write(first.shexj(), first.prefixes(), "");
+                JsonNode again = reader.readSyntax(text).shexj();
+                String diff = ShexjEquivalence.difference(first.shexj(), again);
+                if (diff.isEmpty()) {
+                    same++;
+                } else {
+                    failures.add(f.getFileName() + ": " + diff);
+                }
+            } catch (SchemaSyntaxException e) {
+                failures.add(f.getFileName() + ": " + e.getMessage());
+            }
+        }
+        System.out.printf("[shex conformance] ShExC -> ShExJ -> ShExC -> ShExJ equal %d/%d%n", same, schemas.size());
+        failures.forEach(x -> System.out.println("  WRITER " + x));
+        assertEquals(schemas.size(), same, "the writer's text reads back to the same ShExJ");
+    }
+
+    @Test
     void everyNegativeFileIsRejected() throws IOException {
         List<String> allAccepted = new ArrayList<>();
         for (String folder : List.of("negativeSyntax", "negativeStructure")) {
