@@ -16,6 +16,18 @@ final class ShexcWriter {
         this.prefixes = prefixes;
     }
 
+    /** A writer used only to compact IRIs and labels with the given prefixes. */
+    static ShexcWriter compactor(Map<String, String> prefixes) {
+        return new ShexcWriter(prefixes);
+    }
+
+    /** The ShExC text of one value set value (a stem, a range, a language). */
+    static String valueText(JsonNode value, ShexcWriter names) {
+        ShexcWriter w = new ShexcWriter(names.prefixes);
+        w.value(value);
+        return w.out.toString();
+    }
+
     static String write(JsonNode schema, Map<String, String> prefixes, String base) {
         ShexcWriter w = new ShexcWriter(prefixes);
         w.schema(schema, base);
