@@ -332,9 +332,9 @@ final class ShexcWriter {
         } else if (min == 0 && max == 1) {
             out.append('?');
         } else if (min == max) {
-            out.append('{').append(min).append('}');
+            out.append(" {").append(min).append('}');
         } else {
-            out.append('{').append(min).append(',').append(max == -1 ? "*" : String.valueOf(max)).append('}');
+            out.append(" {").append(min).append(',').append(max == -1 ? "*" : String.valueOf(max)).append('}');
         }
     }
 
