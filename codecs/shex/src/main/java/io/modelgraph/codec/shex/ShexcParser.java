@@ -55,6 +55,10 @@ final class ShexcParser {
         ArrayNode shapes = null;
         boolean statementSeen = false;
         skipWs();
+        if (pos >= n) {
+            // nothing but white space and comments: no schema to read (the seed's message for an empty document)
+            throw new SchemaSyntaxException("$", ShexcReader.EMPTY);
+        }
         while (pos < n) {
             if (keyword("BASE")) {
                 base = resolve(iriRef());

@@ -156,7 +156,7 @@ class ShexCodecTest {
 
     @Test
     void anEmptyDocumentIsRefusedAtTheRoot() {
-        for (String blank : List.of("", "  \n\t ")) {
+        for (String blank : List.of("", "  \n\t ", "# a comment\n/* and another */\n")) {
             SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
                     () -> decode(blank, new LossinessLedger()));
             assertEquals("$", e.path());
