@@ -36,6 +36,17 @@ public final class ShexCodec implements SchemaDecoder, SchemaEncoder {
 
     @Override
     public String encode(SchemaModel model, CodecOptions options, LossinessLedger ledger) {
-        return new ShexEncoding(model, ledger).encode();
+        LossinessLedger attempt = new LossinessLedger();
+        try {
+            String text = new ShexEncoding(model, attempt, true).encode();
+            // the output must read back; carried shex.* facts edited in the graph could break that
+            Reader.INSTANCE.read(text);
+            ledger.addAll(attempt.entries());
+            return text;
+        } catch (SchemaSyntaxException | RuntimeException e) {
+            ledger.drop("$", "the model's shex.* annotations do not form a readable ShEx schema (" + e.getMessage()
+                    + "); they are left out and the schema is written from the model alone");
+            return new ShexEncoding(model, ledger, false).encode();
+        }
     }
 }

@@ -44,20 +44,33 @@ final class ShexEncoding {
     private boolean usesCm;
     private boolean usesXsd;
 
-    ShexEncoding(SchemaModel model, LossinessLedger ledger) {
+    /** False on the second attempt, after the carried {@code shex.*} facts did not make a readable schema. */
+    private final boolean trustCarried;
+
+    ShexEncoding(SchemaModel model, LossinessLedger ledger, boolean trustCarried) {
         this.model = model;
         this.ledger = ledger;
+        this.trustCarried = trustCarried;
     }
 
     String encode() {
         prefixes.putAll(model.namespaces());
         recoverPrefixes();
+        Set<String> taken = new HashSet<>();
         for (TypeDef t : model.types()) {
             if (t.annotations().containsKey("shex.nested")) {
                 nested.add(t.name());
             }
-            labels.put(t.name(), Optional.ofNullable(t.annotations().get("shex.id"))
-                    .orElseGet(() -> CM + shapeName(t.name())));
+            String id = t.annotations().get("shex.id");
+            if (!trustCarried || id == null || !taken.add(id)) {
+                // 'Book record' and 'BookRecord' would both be cm:BookRecordShape: number the later ones
+                String wanted = CM + shapeName(t.name());
+                id = wanted;
+                for (int i = 2; !taken.add(id); i++) {
+                    id = wanted.substring(0, wanted.length() - ShexNames.SHAPE.length()) + i + ShexNames.SHAPE;
+                }
+            }
+            labels.put(t.name(), id);
         }
         ObjectNode schema = F.objectNode();
         schema.put("type", "Schema");
@@ -91,7 +104,7 @@ final class ShexEncoding {
                         + " value sets only inline, so it is not written");
             }
         }
-        if (usesCm) {
+        if (usesCm || labels.values().stream().anyMatch(l -> l.startsWith(CM))) {
             prefixes.putIfAbsent("cm", CM);
         }
         if (usesXsd) {
@@ -124,7 +137,7 @@ final class ShexEncoding {
     }
 
     private Optional<JsonNode> carried(String json, String path) {
-        if (json == null) {
+        if (json == null || !trustCarried) {
             return Optional.empty();
         }
         try {
@@ -144,9 +157,15 @@ final class ShexEncoding {
         if (!t.supertypes().isEmpty()) {
             ArrayNode ext = F.arrayNode();
             for (String s : t.supertypes()) {
-                ext.add(labels.getOrDefault(s, CM + shapeName(s)));
+                if (labels.containsKey(s)) {
+                    ext.add(labels.get(s));
+                } else {
+                    ledger.drop(path, "supertype '" + s + "' is not a type of the model; EXTENDS would not resolve");
+                }
             }
-            shape.set("extends", ext);
+            if (!ext.isEmpty()) {
+                shape.set("extends", ext);
+            }
         }
         Optional<JsonNode> expression = carried(t.annotations().get("shex.expression"), path);
         if (expression.isPresent()) {
@@ -271,7 +290,11 @@ final class ShexEncoding {
             if (nested.contains(ref.typeName()) && target.isPresent()) {
                 return shape(target.get(), "/types/" + ref.typeName());
             }
-            return F.textNode(labels.getOrDefault(ref.typeName(), CM + shapeName(ref.typeName())));
+            if (!labels.containsKey(ref.typeName())) {
+                ledger.drop(path, "type '" + ref.typeName() + "' is not in the model; the element takes any value");
+                return null;
+            }
+            return F.textNode(labels.get(ref.typeName()));
         }
         if (type instanceof DataType.TaxonomyRef ref) {
             usedTaxonomies.add(ref.taxonomyName());

@@ -1,14 +1,13 @@
 package io.modelgraph.codec.shex;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -92,6 +91,9 @@ final class ShexcParser {
                 if (shapes == null) {
                     shapes = F.arrayNode();
                 }
+                if (shapes.size() >= ParserLimits.MAX_DEFINITIONS) {
+                    throw error("more than " + ParserLimits.MAX_DEFINITIONS + " shape declarations");
+                }
                 shapes.add(shapeDecl());
                 statementSeen = true;
             }
@@ -146,9 +148,9 @@ final class ShexcParser {
 
     // ---------------------------------------------------------------- shape expressions
 
-    private com.fasterxml.jackson.databind.JsonNode shapeOr(boolean inline) throws SchemaSyntaxException {
+    private JsonNode shapeOr(boolean inline) throws SchemaSyntaxException {
         enter();
-        com.fasterxml.jackson.databind.JsonNode first = shapeAnd(inline);
+        JsonNode first = shapeAnd(inline);
         skipWs();
         if (!peekKeyword("OR")) {
             depth--;
@@ -165,8 +167,8 @@ final class ShexcParser {
         return F.objectNode().put("type", "ShapeOr").set("shapeExprs", list);
     }
 
-    private com.fasterxml.jackson.databind.JsonNode shapeAnd(boolean inline) throws SchemaSyntaxException {
-        com.fasterxml.jackson.databind.JsonNode first = shapeNot(inline);
+    private JsonNode shapeAnd(boolean inline) throws SchemaSyntaxException {
+        JsonNode first = shapeNot(inline);
         skipWs();
         if (!peekKeyword("AND")) {
             return unglue(first);
@@ -182,9 +184,9 @@ final class ShexcParser {
     }
 
     /** A node constraint glued to a shape ({@code IRI @<S>}) is already an AND; the spec flattens it into this one. */
-    private static void addAnd(ArrayNode list, com.fasterxml.jackson.databind.JsonNode e) {
+    private static void addAnd(ArrayNode list, JsonNode e) {
         if (e.isObject() && e.has("_glued")) {
-            for (com.fasterxml.jackson.databind.JsonNode m : e.get("shapeExprs")) {
+            for (JsonNode m : e.get("shapeExprs")) {
                 list.add(m);
             }
         } else {
@@ -192,29 +194,29 @@ final class ShexcParser {
         }
     }
 
-    private com.fasterxml.jackson.databind.JsonNode shapeNot(boolean inline) throws SchemaSyntaxException {
+    private JsonNode shapeNot(boolean inline) throws SchemaSyntaxException {
         if (keyword("NOT")) {
             skipWs();
-            com.fasterxml.jackson.databind.JsonNode atom = unglue(shapeAtom(inline));
+            JsonNode atom = unglue(shapeAtom(inline));
             return F.objectNode().put("type", "ShapeNot").set("shapeExpr", atom);
         }
         return shapeAtom(inline);
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode unglue(com.fasterxml.jackson.databind.JsonNode e) {
+    private static JsonNode unglue(JsonNode e) {
         if (e.isObject() && e.has("_glued")) {
             ((ObjectNode) e).remove("_glued");
         }
         return e;
     }
 
-    private com.fasterxml.jackson.databind.JsonNode shapeAtom(boolean inline) throws SchemaSyntaxException {
+    private JsonNode shapeAtom(boolean inline) throws SchemaSyntaxException {
         skipWs();
         char c = peek();
         if (c == '(') {
             pos++;
             skipWs();
-            com.fasterxml.jackson.databind.JsonNode inner = shapeOr(false);
+            JsonNode inner = shapeOr(false);
             skipWs();
             expect(')');
             return inner;
@@ -236,7 +238,7 @@ final class ShexcParser {
             return lit;
         }
         if (startsShapeOrRef()) {
-            com.fasterxml.jackson.databind.JsonNode ref = shapeOrRef(inline);
+            JsonNode ref = shapeOrRef(inline);
             skipWs();
             ObjectNode after = nonLitNodeConstraint();
             return after == null ? ref : glue(ref, after);
@@ -244,7 +246,7 @@ final class ShexcParser {
         throw error("expected a shape expression");
     }
 
-    private static ObjectNode glue(com.fasterxml.jackson.databind.JsonNode a, com.fasterxml.jackson.databind.JsonNode b) {
+    private static ObjectNode glue(JsonNode a, JsonNode b) {
         ArrayNode list = F.arrayNode().add(a).add(b);
         ObjectNode and = F.objectNode().put("type", "ShapeAnd");
         and.set("shapeExprs", list);
@@ -257,7 +259,7 @@ final class ShexcParser {
         return c == '{' || c == '@' || peekKeyword("CLOSED") || peekKeyword("EXTRA") || peekKeyword("EXTENDS");
     }
 
-    private com.fasterxml.jackson.databind.JsonNode shapeOrRef(boolean inline) throws SchemaSyntaxException {
+    private JsonNode shapeOrRef(boolean inline) throws SchemaSyntaxException {
         if (peek() == '@') {
             return F.textNode(shapeRef());
         }
@@ -318,7 +320,7 @@ final class ShexcParser {
         }
         expect('{');
         skipWs();
-        com.fasterxml.jackson.databind.JsonNode expression = null;
+        JsonNode expression = null;
         if (peek() != '}') {
             expression = tripleExpression();
             skipWs();
@@ -576,7 +578,7 @@ final class ShexcParser {
         }
     }
 
-    private com.fasterxml.jackson.databind.JsonNode valueSetValue() throws SchemaSyntaxException {
+    private JsonNode valueSetValue() throws SchemaSyntaxException {
         char c = peek();
         if (c == '.' ) {
             pos++;
@@ -644,8 +646,8 @@ final class ShexcParser {
         return F.textNode(iri);
     }
 
-    private com.fasterxml.jackson.databind.JsonNode stemRange(String stemType, String rangeType,
-            com.fasterxml.jackson.databind.JsonNode stem, String kind) throws SchemaSyntaxException {
+    private JsonNode stemRange(String stemType, String rangeType,
+            JsonNode stem, String kind) throws SchemaSyntaxException {
         skipWs();
         if (peek() != '-') {
             return F.objectNode().put("type", stemType).set("stem", stem);
@@ -678,7 +680,7 @@ final class ShexcParser {
         return "iri";
     }
 
-    private com.fasterxml.jackson.databind.JsonNode exclusion(String kind) throws SchemaSyntaxException {
+    private JsonNode exclusion(String kind) throws SchemaSyntaxException {
         String value;
         switch (kind) {
             case "language" -> {
@@ -714,9 +716,9 @@ final class ShexcParser {
 
     // ---------------------------------------------------------------- triple expressions
 
-    private com.fasterxml.jackson.databind.JsonNode tripleExpression() throws SchemaSyntaxException {
+    private JsonNode tripleExpression() throws SchemaSyntaxException {
         enter();
-        com.fasterxml.jackson.databind.JsonNode first = groupTripleExpr();
+        JsonNode first = groupTripleExpr();
         skipWs();
         if (peek() != '|') {
             depth--;
@@ -733,8 +735,8 @@ final class ShexcParser {
         return F.objectNode().put("type", "OneOf").set("expressions", list);
     }
 
-    private com.fasterxml.jackson.databind.JsonNode groupTripleExpr() throws SchemaSyntaxException {
-        com.fasterxml.jackson.databind.JsonNode first = unaryTripleExpr();
+    private JsonNode groupTripleExpr() throws SchemaSyntaxException {
+        JsonNode first = unaryTripleExpr();
         skipWs();
         if (peek() != ';') {
             return first;
@@ -756,7 +758,7 @@ final class ShexcParser {
         return F.objectNode().put("type", "EachOf").set("expressions", list);
     }
 
-    private com.fasterxml.jackson.databind.JsonNode unaryTripleExpr() throws SchemaSyntaxException {
+    private JsonNode unaryTripleExpr() throws SchemaSyntaxException {
         char c = peek();
         if (c == '&') {
             pos++;
@@ -784,7 +786,7 @@ final class ShexcParser {
         if (c == '(') {
             pos++;
             skipWs();
-            com.fasterxml.jackson.databind.JsonNode inner = tripleExpression();
+            JsonNode inner = tripleExpression();
             skipWs();
             expect(')');
             if (!inner.isObject()) {
@@ -857,7 +859,7 @@ final class ShexcParser {
         tc.put("predicate", predicate);
         skipWs();
         int valueStart = pos;
-        com.fasterxml.jackson.databind.JsonNode value = shapeOr(true);
+        JsonNode value = shapeOr(true);
         // '.' (any node) is the absence of a value expression in ShExJ
         if (!(value.isObject() && value.get("type").asText().equals("Shape") && value.size() == 1
                 && in.charAt(valueStart) == '.')) {

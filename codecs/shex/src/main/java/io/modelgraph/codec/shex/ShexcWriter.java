@@ -414,7 +414,8 @@ final class ShexcWriter {
         for (int i = 0; i < iri.length(); i++) {
             char c = iri.charAt(i);
             if (c <= 0x20 || "<>\"{}|^`\\".indexOf(c) >= 0) {
-                sb.append(String.format("\\u%04X", (int) c));
+                // not allowed in an IRIREF even escaped: percent-encode, as RFC 3987 maps it to a URI
+                sb.append(String.format("%%%02X", (int) c));
             } else {
                 sb.append(c);
             }

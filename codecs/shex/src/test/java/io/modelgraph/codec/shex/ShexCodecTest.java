@@ -198,4 +198,23 @@ class ShexCodecTest {
         assertEquals("", ShexjEquivalence.difference(reader.read(text).shexj(), reader.read(out).shexj()), out);
         assertFalse(out.isBlank());
     }
+
+    @Test
+    void theOutputAlwaysReadsBackEvenWhenCarriedFactsAreBroken() throws Exception {
+        TypeDef a = TypeDef.of("Book record", List.of(
+                ElementDef.of("odd name", new DataType.TypeRef("Missing"), Cardinality.REQUIRED)
+                        .withMapsTo("http://example.org/has space"),
+                ElementDef.of("x", DataType.of(PrimitiveKind.ANY), Cardinality.REQUIRED)
+                        .withAnnotations(Map.of("shex.valueExpr", "{\"type\":\"Bogus\"}"))))
+                .withSupertypes(List.of("Nowhere"));
+        TypeDef b = TypeDef.of("BookRecord", List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(SchemaModel.of("m", List.of(a, b), List.of()), CodecOptions.NONE, ledger);
+        SchemaModel back = decode(out, new LossinessLedger());
+        assertEquals(List.of("BookRecord", "BookRecord2"), back.types().stream().map(TypeDef::name).toList(), out);
+        assertTrue(out.contains("<http://example.org/has%20space>"), out);
+        List<String> paths = ledger.entries().stream().map(LossEntry::path).toList();
+        assertTrue(paths.contains("$"), "the broken carried fact is ledgered: " + ledger.entries());
+        assertTrue(paths.contains("/types/Book record/odd name"), paths.toString());
+    }
 }
