@@ -104,7 +104,10 @@ final class ShexEncoding {
                         + " value sets only inline, so it is not written");
             }
         }
-        if (usesCm || labels.values().stream().anyMatch(l -> l.startsWith(CM))) {
+        boolean empty = !schema.has("shapes") && !schema.has("start") && !schema.has("imports")
+                && !schema.has("startActs") && prefixes.isEmpty();
+        // a model with nothing to say still gets a document that reads back (text of only comments would not)
+        if (empty || usesCm || labels.values().stream().anyMatch(l -> l.startsWith(CM))) {
             prefixes.putIfAbsent("cm", CM);
         }
         if (usesXsd) {

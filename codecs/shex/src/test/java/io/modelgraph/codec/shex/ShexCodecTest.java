@@ -217,4 +217,12 @@ class ShexCodecTest {
         assertTrue(paths.contains("$"), "the broken carried fact is ledgered: " + ledger.entries());
         assertTrue(paths.contains("/types/Book record/odd name"), paths.toString());
     }
+
+    @Test
+    void anEmptyModelIsWrittenAsADocumentThatReadsBack() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(SchemaModel.of("nothing", List.of(), List.of()), CodecOptions.NONE, ledger);
+        assertEquals("PREFIX cm: <" + ShexCodec.CM_NAMESPACE + ">\n\n", out);
+        assertTrue(decode(out, new LossinessLedger()).types().isEmpty());
+    }
 }
