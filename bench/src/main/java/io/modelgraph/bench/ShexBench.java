@@ -2,8 +2,19 @@ package io.modelgraph.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.codec.shex.ShexcReader;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +49,18 @@ public final class ShexBench {
             for (let i = 0; i < rounds; i++) ok = round();
             const seconds = Number(process.hrtime.bigint() - start) / 1e9;
             console.log(JSON.stringify({accepted: ok, files: texts.length, seconds: seconds}));
+            """;
+    /** Reads every file once with shex.js and lists those it refuses (our encoder's output must all be accepted). */
+    private static final String NODE_CHECK = """
+            const fs = require('fs');
+            const ShExParser = require('@shexjs/parser');
+            const files = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+            const parser = ShExParser.construct('http://a.example/schemas/', {}, {});
+            const refused = [];
+            for (const f of files) {
+              try { parser.parse(fs.readFileSync(f, 'utf8')); } catch (e) { refused.push(f + ': ' + e.message.split('\\n')[0]); }
+            }
+            console.log(JSON.stringify({files: files.length, refused: refused}));
             """;
 
     public static void main(String[] args) throws Exception {
@@ -76,6 +99,7 @@ public final class ShexBench {
         System.out.printf("@shexjs/parser (Node %s): %.0f schemas/s (accepted %d/%d)%n", node.path("node").asText(
                 nodeVersion()), nodeRate, node.get("accepted").asInt(), node.get("files").asInt());
         System.out.printf("ratio (modelgraph / shexjs): %.2f%n", javaRate / nodeRate);
+        checkEncoderOutputWithShexjs(shexjs, texts);
     }
 
     /** Parses every text once (grammar and structure rules, as a decode does); returns how many were accepted. */
@@ -92,6 +116,62 @@ public final class ShexBench {
         return ok;
     }
 
+    /**
+     * The issue asks that the encoder's output parse with shex.js as well: every corpus schema read and written
+     * back through the canonical model, and a model that did not come from ShEx, are handed to shex.js.
+     */
+    private static void checkEncoderOutputWithShexjs(Path shexjs, List<String> texts) throws Exception {
+        ShexCodec codec = new ShexCodec();
+        Path dir = Files.createDirectories(shexjs.resolve("encoded"));
+        List<String> written = new ArrayList<>();
+        int i = 0;
+        for (String t : texts) {
+            try {
+                SchemaModel m = codec.decode(t, CodecOptions.NONE, new LossinessLedger());
+                Path f = dir.resolve("corpus-" + (i++) + ".shex");
+                Files.writeString(f, codec.encode(m, CodecOptions.NONE, new LossinessLedger()));
+                written.add(f.toString());
+            } catch (SchemaSyntaxException e) {
+                // the documented structure exceptions do not decode
+            }
+        }
+        TypeDef author = TypeDef.of("Author", List.of(ElementDef.of("full name", DataType.of(PrimitiveKind.STRING),
+                Cardinality.REQUIRED)));
+        TypeDef book = TypeDef.of("book record", List.of(
+                ElementDef.of("title", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
+                        .withMapsTo("http://purl.org/dc/terms/title"),
+                ElementDef.of("genre", new DataType.TaxonomyRef("Genre"), Cardinality.ANY_NUMBER),
+                ElementDef.of("authors", new DataType.TypeRef("Author"), Cardinality.AT_LEAST_ONE),
+                ElementDef.of("published", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL)));
+        SchemaModel other = SchemaModel.of("library", List.of(book, author), List.of(TaxonomyDef.of("Genre",
+                List.of(Term.of("fiction"), Term.of("poetry")))));
+        Path f = dir.resolve("non-shex-model.shex");
+        Files.writeString(f, codec.encode(other, CodecOptions.NONE, new LossinessLedger()));
+        written.add(f.toString());
+
+        ObjectMapper json = new ObjectMapper();
+        Path list = shexjs.resolve("encoded.json");
+        json.writeValue(list.toFile(), written);
+        Path script = shexjs.resolve("check.js");
+        Files.writeString(script, NODE_CHECK, StandardCharsets.UTF_8);
+        JsonNode result = json.readTree(node(shexjs, script.toString(), list.toString()));
+        System.out.printf("encoder output read by @shexjs/parser: %d/%d accepted%n",
+                result.get("files").asInt() - result.get("refused").size(), result.get("files").asInt());
+        result.get("refused").forEach(r -> System.out.println("  refused: " + r.asText()));
+    }
+
+    private static String node(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add("node");
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException("node failed: " + out);
+        }
+        return out.strip().lines().reduce((a, b) -> b).orElse("{}");
+    }
+
     private static JsonNode runNode(Path shexjs, List<Path> files, int warmup, int rounds)
             throws IOException, InterruptedException {
         if (!Files.isDirectory(shexjs.resolve("node_modules/@shexjs/parser"))) {
@@ -103,14 +183,8 @@ public final class ShexBench {
         json.writeValue(list.toFile(), files.stream().map(p -> p.toAbsolutePath().toString()).toList());
         Path script = shexjs.resolve("bench.js");
         Files.writeString(script, NODE_SCRIPT, StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder("node", script.toString(), list.toString(), String.valueOf(warmup),
-                String.valueOf(rounds)).directory(shexjs.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("node failed: " + out);
-        }
-        String last = out.strip().lines().reduce((a, b) -> b).orElse("{}");
-        return json.readTree(last);
+        return json.readTree(node(shexjs, script.toString(), list.toString(), String.valueOf(warmup),
+                String.valueOf(rounds)));
     }
 
     private static String nodeVersion() {
