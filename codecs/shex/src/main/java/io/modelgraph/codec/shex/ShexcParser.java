@@ -580,7 +580,8 @@ final class ShexcParser {
 
     private JsonNode valueSetValue() throws SchemaSyntaxException {
         char c = peek();
-        if (c == '.' ) {
+        boolean decimal = c == '.' && pos + 1 < n && isDigit(in.charAt(pos + 1));
+        if (c == '.' && !decimal) {
             pos++;
             skipWs();
             if (peek() != '-') {
@@ -621,7 +622,7 @@ final class ShexcParser {
             }
             return F.objectNode().put("type", "Language").put("languageTag", tag);
         }
-        if (c == '"' || c == '\'' || c == '+' || c == '-' || isDigit(c) || (c == '.' )) {
+        if (c == '"' || c == '\'' || c == '+' || c == '-' || isDigit(c) || decimal) {
             ObjectNode lit = literal();
             if (peek() == '~') {
                     pos++;
@@ -629,11 +630,10 @@ final class ShexcParser {
             }
             return lit;
         }
-        int at = pos;
         if (peekKeyword("true") || peekKeyword("false")) {
-            ObjectNode lit = literal();
-            return lit;
+            return literal();
         }
+        int at = pos;
         String iri = iriOrNull();
         if (iri == null) {
             pos = at;
@@ -795,11 +795,8 @@ final class ShexcParser {
                 expr.set("expressions", F.arrayNode().add(inner));
             } else {
                 expr = (ObjectNode) inner;
-                if (expr.get("type").asText().equals("TripleConstraint") || expr.has("min") || expr.has("id")
-                        || expr.has("semActs") || expr.has("annotations")) {
-                    // a parenthesised single constraint keeps its own members; nothing to merge
-                }
             }
+            // a label given before the parentheses comes first, as ShExJ writes it
             ObjectNode copy = F.objectNode();
             copy.put("type", expr.get("type").asText());
             if (id != null) {

@@ -225,4 +225,31 @@ class ShexCodecTest {
         assertEquals("PREFIX cm: <" + ShexCodec.CM_NAMESPACE + ">\n\n", out);
         assertTrue(decode(out, new LossinessLedger()).types().isEmpty());
     }
+
+    @Test
+    void valueSetsReadNumbersStemsAndLanguages() throws Exception {
+        String text = """
+                PREFIX : <http://e.org/>
+                :S { :p [.5 -1 2.0E3 true "x"@en-GB <http://e.org/v>~ - <http://e.org/v/no> @fr~ "ab"~] }
+                """;
+        com.fasterxml.jackson.databind.JsonNode values = new ShexcReader().read(text).shexj()
+                .at("/shapes/0/shapeExpr/expression/valueExpr/values");
+        assertEquals(8, values.size(), values.toString());
+        assertEquals(".5", values.get(0).get("value").asText());
+        assertEquals(ShexcParser.XSD + "decimal", values.get(0).get("type").asText());
+        assertEquals(ShexcParser.XSD + "double", values.get(2).get("type").asText());
+        assertEquals(ShexcParser.XSD + "boolean", values.get(3).get("type").asText());
+        assertEquals("en-gb", values.get(4).get("language").asText());
+        assertEquals("IriStemRange", values.get(5).get("type").asText());
+        assertEquals("http://e.org/v/no", values.get(5).get("exclusions").get(0).asText());
+        assertEquals("LanguageStem", values.get(6).get("type").asText());
+        assertEquals("LiteralStem", values.get(7).get("type").asText());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel m = decode(text, ledger);
+        assertEquals(List.of("/shapes/:S/:p"), ledger.entries().stream().map(LossEntry::path).toList(),
+                "typed literals and stems are approximated in the taxonomy and ledgered");
+        String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        assertEquals("", ShexjEquivalence.difference(new ShexcReader().read(text).shexj(),
+                new ShexcReader().read(out).shexj()), out);
+    }
 }
