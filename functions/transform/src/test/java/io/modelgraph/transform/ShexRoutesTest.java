@@ -155,4 +155,27 @@ class ShexRoutesTest {
         assertEquals("Body must include 'format' and 'schema'.", r.firstMessage());
         assertEquals(0, snapshot().nodes().stream().filter(n -> n.nodeType() == NodeType.Type).count());
     }
+
+    @Test
+    void planExecuteReadsShexAndReplaysDeterministically() {
+        String hint = """
+                {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Person","type":"object",
+                 "properties":{"age":{"type":"string"}}}""";
+        ObjectNode map = Json.object().put("sourceFormat", "shex").put("sourceSchema", PEOPLE)
+                .put("targetFormat", "shex").put("targetHintFormat", "jsonschema").put("targetHintSchema", hint);
+        Result mapped = calls.post("schema/map", map, "Viewer");
+        assertTrue(mapped.success(), mapped.toString());
+        ObjectNode exec = Json.object().put("sourceFormat", "shex").put("sourceSchema", PEOPLE)
+                .put("targetFormat", "shex").put("plan", Json.write(mapped.body().get("plan")));
+        Result first = calls.post("plan/execute", exec, "Viewer");
+        Result second = calls.post("plan/execute", exec, "Viewer");
+        assertTrue(first.success(), first.toString());
+        assertEquals(mapped.body().get("schema").asText(), first.body().get("schema").asText());
+        assertEquals(first.body().get("schema").asText(), second.body().get("schema").asText());
+        Result bad = calls.post("plan/execute", exec.put("sourceSchema", "PREFIX ex: <http://e/>\nex:S { ex:p @ }"),
+                "Viewer");
+        assertEquals(400, bad.status(), bad.toString());
+        assertTrue(bad.firstMessage().startsWith("Could not parse the 'shex' schema: line 2, column "),
+                bad.firstMessage());
+    }
 }
