@@ -107,7 +107,9 @@ final class ShexEncoding {
         boolean empty = !schema.has("shapes") && !schema.has("start") && !schema.has("imports")
                 && !schema.has("startActs") && prefixes.isEmpty();
         // a model with nothing to say still gets a document that reads back (text of only comments would not)
-        if (empty || usesCm || labels.values().stream().anyMatch(l -> l.startsWith(CM))) {
+        boolean cmLabels = labels.entrySet().stream().anyMatch(l -> !nested.contains(l.getKey())
+                && l.getValue().startsWith(CM));
+        if (empty || usesCm || cmLabels) {
             prefixes.putIfAbsent("cm", CM);
         }
         if (usesXsd) {

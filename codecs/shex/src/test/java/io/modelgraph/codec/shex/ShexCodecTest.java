@@ -138,6 +138,9 @@ class ShexCodecTest {
         assertTrue(paths.contains("/shapes/:S"), paths.toString());
         assertTrue(paths.contains("/shapes/:S/:c"), paths.toString());
         assertEquals("true", m.type("S").orElseThrow().annotations().get("shex.closed"));
+        String nested = codec.encode(decode("PREFIX : <http://example.org/>\n:S { :a { :b . } }",
+                new LossinessLedger()), CodecOptions.NONE, new LossinessLedger());
+        assertFalse(nested.contains("cm:"), "a nested shape is written inline, needing no cm: name: " + nested);
         String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
         ShexcReader reader = new ShexcReader();
         assertEquals("", ShexjEquivalence.difference(reader.read(text).shexj(), reader.read(out).shexj()), out);
