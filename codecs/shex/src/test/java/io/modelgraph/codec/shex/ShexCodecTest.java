@@ -255,4 +255,20 @@ class ShexCodecTest {
         assertEquals("", ShexjEquivalence.difference(new ShexcReader().read(text).shexj(),
                 new ShexcReader().read(out).shexj()), out);
     }
+
+    @Test
+    void theShippedSampleDecodesWithoutLossAndRoundTrips() throws Exception {
+        String sample;
+        try (var in = ShexCodec.class.getResourceAsStream("/samples/shex.shex")) {
+            sample = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel m = decode(sample, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        assertEquals(List.of("Work", "Book", "Author"), m.types().stream().map(TypeDef::name).toList());
+        assertEquals(1, m.taxonomies().size());
+        String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        ShexcReader reader = new ShexcReader();
+        assertEquals("", ShexjEquivalence.difference(reader.read(sample).shexj(), reader.read(out).shexj()), out);
+    }
 }
