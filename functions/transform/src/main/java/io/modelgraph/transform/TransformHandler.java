@@ -5,6 +5,7 @@ import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -43,7 +44,8 @@ public final class TransformHandler extends HttpApiHandler {
      */
     public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        ShexCodec shex = new ShexCodec();
+        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec()), List.of(jsonSchema, shex));
     }
 
     static ProjectModels projectModels(Services services) {
