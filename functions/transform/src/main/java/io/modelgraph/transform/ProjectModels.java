@@ -15,6 +15,15 @@ public interface ProjectModels {
     SchemaModel read(String projectId, List<String> spaces);
 
     /**
+     * The model for an export: like {@link #read(String, List)}, but Types or Taxonomies sharing a label get
+     * distinct names (common's {@code LabelCollisions}), each rename recorded in {@code ledger}. Not for a model
+     * that is written back, which must keep the labels it matches by.
+     */
+    default SchemaModel readForExport(String projectId, List<String> spaces, LossinessLedger ledger) {
+        return read(projectId, spaces);
+    }
+
+    /**
      * What writing {@code model} into the spaces would change; writes nothing. Model-level facts of a different
      * model that the spaces' own would keep out go to {@code ledger} (README "Model-level facts").
      */
