@@ -97,6 +97,9 @@ final class ChangePlanner {
             if (t.isAbstract()) {
                 ann.put(ModelGraphMapper.ABSTRACT, "true");
             }
+            if (t.supertypes().size() > 1) {
+                ann.put(ModelGraphMapper.SUPERTYPES, GraphFacts.texts(t.supertypes()).toString());
+            }
             facts(id, TYPE_MIXINS, Map.of(
                     DefaultMixins.DESCRIPTION, described(t.description()),
                     DefaultMixins.PROVENANCE, provenance(t.provenance()),
@@ -198,6 +201,7 @@ final class ChangePlanner {
             }
             Map<String, String> ann = new TreeMap<>(e.annotations());
             ann.put(ModelGraphMapper.ORDER, String.valueOf(i));
+            GraphFacts.exactDecimals(e.constraints()).ifPresent(x -> ann.put(ModelGraphMapper.DECIMALS, x));
             Map<String, Map<String, JsonNode>> facts = new HashMap<>();
             facts.put(DefaultMixins.DESCRIPTION, described(e.description()));
             facts.put(DefaultMixins.DATA_TYPE, GraphFacts.dataType(e.type()));

@@ -152,6 +152,49 @@ final class GraphFacts {
         return out;
     }
 
+    /** The constraint numbers whose scale a store may not keep ({@code 4.50}), as JSON text; empty when none. */
+    static Optional<String> exactDecimals(Constraints c) {
+        ObjectNode o = F.objectNode();
+        Map<String, Optional<BigDecimal>> numbers = new LinkedHashMap<>();
+        numbers.put("minimum", c.minimum());
+        numbers.put("maximum", c.maximum());
+        numbers.put("exclusiveMinimum", c.exclusiveMinimum());
+        numbers.put("exclusiveMaximum", c.exclusiveMaximum());
+        numbers.put("multipleOf", c.multipleOf());
+        numbers.forEach((k, v) -> v.filter(d -> d.scale() > 0 && d.unscaledValue().mod(java.math.BigInteger.TEN)
+                .signum() == 0).ifPresent(d -> o.put(k, d.toPlainString())));
+        return o.isEmpty() ? Optional.empty() : Optional.of(o.toString());
+    }
+
+    /** {@code c} with the exact numbers of {@link #exactDecimals} put back (values that no longer match are left). */
+    static Constraints withExactDecimals(Constraints c, Optional<String> exact) {
+        if (exact.isEmpty()) {
+            return c;
+        }
+        JsonNode o;
+        try {
+            o = new com.fasterxml.jackson.databind.ObjectMapper().readTree(exact.get());
+        } catch (java.io.IOException e) {
+            return c;
+        }
+        return new Constraints(c.pattern(), c.format(), c.minLength(), c.maxLength(), exact(c.minimum(), o, "minimum"),
+                exact(c.maximum(), o, "maximum"), exact(c.exclusiveMinimum(), o, "exclusiveMinimum"),
+                exact(c.exclusiveMaximum(), o, "exclusiveMaximum"), exact(c.multipleOf(), o, "multipleOf"),
+                c.precision(), c.scale(), c.constValue(), c.uniqueItems());
+    }
+
+    private static Optional<BigDecimal> exact(Optional<BigDecimal> stored, JsonNode exact, String column) {
+        if (stored.isEmpty() || !exact.path(column).isTextual()) {
+            return stored;
+        }
+        try {
+            BigDecimal d = new BigDecimal(exact.get(column).asText());
+            return d.compareTo(stored.get()) == 0 ? Optional.of(d) : stored;
+        } catch (NumberFormatException e) {
+            return stored;
+        }
+    }
+
     /** {@code const} lives in the values mixin, so it is passed in separately. */
     static Constraints constraints(Map<String, JsonNode> c, Optional<JsonNode> constValue) {
         return new Constraints(text(c.get("pattern")), text(c.get("format")), longOf(c.get("minLength")),

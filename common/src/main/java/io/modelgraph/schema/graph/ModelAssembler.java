@@ -91,9 +91,12 @@ final class ModelAssembler {
             }
             Map<String, String> ann = GraphFacts.annotations(mixin(t.id(), DefaultMixins.ANNOTATIONS), false);
             boolean isAbstract = "true".equals(ann.get(ModelGraphMapper.ABSTRACT));
+            List<String> declared = GraphFacts.texts(parse(ann.get(ModelGraphMapper.SUPERTYPES)));
             ann.keySet().removeIf(k -> k.startsWith(ModelGraphMapper.RESERVED_PREFIX));
             List<String> supertypes = targets(t.id(), DefaultRelationGroups.SUBCLASS_OF).stream()
-                    .sorted(byOrder()).map(Node::label).toList();
+                    .sorted(byOrder()).map(Node::label)
+                    .sorted(Comparator.comparingInt((String n) -> declared.contains(n) ? declared.indexOf(n)
+                            : Integer.MAX_VALUE)).toList();
             Map<String, JsonNode> structure = mixin(t.id(), DefaultMixins.STRUCTURE);
             types.add(new TypeDef(t.label(), description(t.id()), supertypes, elements, isAbstract, mapsTo(t.id()),
                     provenance(t.id()), ann, GraphFacts.namespace(structure), GraphFacts.keys(structure)));
@@ -130,10 +133,23 @@ final class ModelAssembler {
         }
         return new ElementDef(e.label(), description(e.id()), type, GraphFacts.cardinality(cardinality),
                 cardinality.containsKey("nullable") && cardinality.get("nullable").asBoolean(),
-                GraphFacts.constraints(mixin(e.id(), DefaultMixins.CONSTRAINTS), Optional.ofNullable(values.get("const"))),
+                GraphFacts.withExactDecimals(GraphFacts.constraints(mixin(e.id(), DefaultMixins.CONSTRAINTS),
+                        Optional.ofNullable(values.get("const"))), Optional.ofNullable(GraphFacts.annotations(
+                                mixin(e.id(), DefaultMixins.ANNOTATIONS), false).get(ModelGraphMapper.DECIMALS))),
                 mapsTo(e.id()), Optional.ofNullable(values.get("default")), examples,
                 GraphFacts.annotations(mixin(e.id(), DefaultMixins.ANNOTATIONS), true),
                 GraphFacts.fieldNumber(mixin(e.id(), DefaultMixins.STRUCTURE)));
+    }
+
+    private static JsonNode parse(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     private List<Node> ordered(NodeType type) {

@@ -25,6 +25,13 @@ public final class ModelGraphMapper {
     public static final String RESERVED_PREFIX = "modelgraph.";
     /** Position of a Type, Taxonomy or Element in its model (the graph itself has no order). */
     public static final String ORDER = "modelgraph.order";
+    /** Supertypes of a Type in declared order, JSON array (relations have no order); set when more than one. */
+    public static final String SUPERTYPES = "modelgraph.supertypes";
+    /**
+     * Element constraint numbers with trailing zeros ({@code 4.50}), JSON object column to exact text: DynamoDB
+     * keeps a number's value, not its scale, and formats re-emit the scale they read.
+     */
+    public static final String DECIMALS = "modelgraph.decimals";
     /** Set on abstract Types (no default mixin column says so). */
     public static final String ABSTRACT = "modelgraph.abstract";
 

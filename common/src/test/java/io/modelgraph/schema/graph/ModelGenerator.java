@@ -86,13 +86,14 @@ public final class ModelGenerator {
         for (int i = 0; i < count; i++) {
             elements.add(element("e" + i + word(), typeNames, taxonomyNames));
         }
-        // supertypes come back in model order of the types, so they are generated in that order
+        // any earlier types, in any declared order (the graph keeps that order)
         List<String> supertypes = new ArrayList<>();
         for (int i = 0; i < index; i++) {
-            if (random.nextInt(4) == 0) {
+            if (random.nextInt(3) == 0) {
                 supertypes.add(typeNames.get(i));
             }
         }
+        java.util.Collections.shuffle(supertypes, random);
         List<KeyDef> keys = new ArrayList<>();
         if (!elements.isEmpty() && random.nextBoolean()) {
             keys.add(new KeyDef(KeyDef.Kind.PRIMARY, maybe("pk_" + name), List.of(elements.get(0).name())));
@@ -114,8 +115,9 @@ public final class ModelGenerator {
             k = k.withPattern("^[a-z]{" + random.nextInt(4) + "}$").withLength((long) random.nextInt(3), 40L);
         }
         if (random.nextBoolean()) {
-            k = k.withRange(BigDecimal.valueOf(random.nextInt(10)), new BigDecimal("99.5"))
-                    .withMultipleOf(new BigDecimal("0.5"));
+            k = k.withRange(BigDecimal.valueOf(random.nextInt(10)), pick(new BigDecimal("99.5"),
+                    new BigDecimal("99.50"), new BigDecimal("4.500"))).withMultipleOf(pick(new BigDecimal("0.5"),
+                    new BigDecimal("0.50")));
         }
         if (random.nextInt(4) == 0) {
             k = k.withPrecision(10, 2).withFormat("date-time").withUniqueItems(true);
