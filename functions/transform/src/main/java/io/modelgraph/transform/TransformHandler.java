@@ -2,6 +2,7 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.jsonld.JsonLdCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
@@ -40,7 +41,8 @@ public final class TransformHandler extends HttpApiHandler {
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        JsonLdCodec jsonLd = new JsonLdCodec();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), jsonLd), List.of(jsonSchema, jsonLd));
     }
 
     static ProjectModels projectModels(Services services) {

@@ -1,6 +1,5 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
-import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.PrimitiveKind;
 import java.net.URLDecoder;
@@ -21,7 +20,8 @@ final class Iris {
     /** The seed writes rdfs:Property; RDFS defines no such class, so it is read as a synonym of rdf:Property. */
     static final String RDFS_PROPERTY = RDFS + "Property";
     static final String RDFS_DATATYPE = RDFS + "Datatype";
-    static final String SERVICE_SPACE = DefaultProfiles.MG_NS + "serviceSpace";
+    static final String SCHEMA_DATATYPE = SCHEMA + "DataType";
+    static final String SERVICE_SPACE = JsonLdVocabulary.MG_NS + "serviceSpace";
 
     /** Each primitive kind's IRI on export; the reverse map also reads schema.org's data types. */
     private static final Map<PrimitiveKind, String> WRITE = new LinkedHashMap<>();
@@ -39,7 +39,7 @@ final class Iris {
         WRITE.put(PrimitiveKind.DURATION, XSD + "duration");
         WRITE.put(PrimitiveKind.BINARY, XSD + "base64Binary");
         WRITE.put(PrimitiveKind.URI, XSD + "anyURI");
-        WRITE.put(PrimitiveKind.UUID, DefaultProfiles.MG_NS + "UUID");
+        WRITE.put(PrimitiveKind.UUID, JsonLdVocabulary.MG_NS + "UUID");
         WRITE.put(PrimitiveKind.ANY, RDFS + "Resource");
         WRITE.forEach((k, v) -> READ.put(v, k));
         READ.put(RDFS + "Literal", PrimitiveKind.ANY);
@@ -69,11 +69,11 @@ final class Iris {
 
     /** {@code model:<name>} with the name percent-encoded, so any label makes a valid IRI. */
     static String model(String name) {
-        return DefaultProfiles.MODEL_NS + encode(name);
+        return JsonLdVocabulary.MODEL_NS + encode(name);
     }
 
     static String term(String taxonomy, String code) {
-        return DefaultProfiles.MODEL_NS + encode(taxonomy) + "/" + encode(code);
+        return JsonLdVocabulary.MODEL_NS + encode(taxonomy) + "/" + encode(code);
     }
 
     static String encode(String name) {
@@ -89,6 +89,12 @@ final class Iris {
         } catch (IllegalArgumentException e) {
             return local;
         }
+    }
+
+    /** An IRI without its last segment (up to and including the last '#', '/' or ':'). */
+    static String namespace(String iri) {
+        int cut = Math.max(iri.lastIndexOf('#'), Math.max(iri.lastIndexOf('/'), iri.lastIndexOf(':')));
+        return cut >= 0 ? iri.substring(0, cut + 1) : "";
     }
 
     /** Expands a compact IRI with the prefixes; absolute IRIs are returned as they are. */

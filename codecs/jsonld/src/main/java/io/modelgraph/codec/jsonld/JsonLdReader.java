@@ -1,12 +1,11 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
 import com.apicatalog.jsonld.JsonLd;
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.modelgraph.api.ApiProblem;
-import io.modelgraph.exchange.profile.ImportProfile;
-import io.modelgraph.exchange.profile.MappingTarget;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.jsonschema.JsonSchemaText;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
@@ -21,6 +20,7 @@ import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,21 +31,22 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Reads a JSON-LD 1.1 file into the canonical model through a profile. The file is flattened by a conforming
- * processor (titanium, remote contexts refused) so every prefix, nested node and {@code @graph} is resolved the
- * standard way; then each node is classified by the profile's classes (terms are instances of a taxonomy) and
- * each property is mapped by the profile's properties. Properties and classes the profile does not map are
- * collected for the new-properties warning and never stored.
+ * Reads a JSON-LD 1.1 file into the canonical model through a vocabulary. The file is flattened by a conforming
+ * processor (titanium; remote contexts only from the bundled {@link OfflineContexts}) so every prefix, nested
+ * node, {@code @graph} and {@code @reverse} is resolved the standard way; then each node is classified by the
+ * vocabulary's classes (a subclass of the taxonomy class is a taxonomy, its instances are terms; a data type is a
+ * scalar, not a type) and each property is mapped by the vocabulary's properties. Properties and classes the
+ * vocabulary does not map are collected (the exchange function's new-properties warning, the codec's ledger).
  */
 public final class JsonLdReader {
-    private final ImportProfile profile;
-    private final Map<String, MappingTarget> properties = new LinkedHashMap<>();
+    private final Map<String, JsonLdRole> properties = new LinkedHashMap<>();
     private final Map<String, NodeType> classes = new LinkedHashMap<>();
+    private final Map<String, String> prefixes;
 
-    public JsonLdReader(ImportProfile profile) {
-        this.profile = profile;
-        profile.properties().forEach((k, v) -> properties.put(Iris.expand(k, profile.context()), v));
-        profile.classes().forEach((k, v) -> classes.put(Iris.expand(k, profile.context()), v));
+    public JsonLdReader(JsonLdVocabulary vocabulary) {
+        this.prefixes = vocabulary.context();
+        vocabulary.properties().forEach((k, v) -> properties.put(Iris.expand(k, prefixes), v));
+        vocabulary.classes().forEach((k, v) -> classes.put(Iris.expand(k, prefixes), v));
     }
 
     /** One flattened node: its id, classes and property values (IRIs or literals). */
@@ -60,9 +61,10 @@ public final class JsonLdReader {
             return out;
         }
 
+        /** The first literal value; a blank one (VC's empty labels) counts as absent. */
         Optional<JsonNode> literal(String property) {
             for (JsonNode v : values.getOrDefault(property, List.of())) {
-                if (v.has("@value")) {
+                if (v.has("@value") && !(v.get("@value").isTextual() && v.get("@value").asText().isBlank())) {
                     return Optional.of(v.get("@value"));
                 }
             }
@@ -70,25 +72,37 @@ public final class JsonLdReader {
         }
     }
 
-    public JsonLdRead read(String text, String source, String path) {
-        List<Item> items = flatten(text, path);
+    /** Reads {@code text}; {@code source} names the file in provenance. */
+    public JsonLdRead read(String text, String source) throws SchemaSyntaxException {
+        List<Item> items = flatten(text);
         LossinessLedger ledger = new LossinessLedger();
         Set<String> unmapped = new LinkedHashSet<>();
-        String taxonomyClass = profile.classes().entrySet().stream().filter(e -> e.getValue() == NodeType.Taxonomy)
-                .map(e -> Iris.expand(e.getKey(), profile.context())).findFirst().orElse("");
+        String taxonomyClass = classes.entrySet().stream().filter(e -> e.getValue() == NodeType.Taxonomy)
+                .map(Map.Entry::getKey).findFirst().orElse("");
+        Map<String, DataType> dataTypes = dataTypes(items);
 
-        // 1. classify: profile classes first; a class that is a subclass of the taxonomy class is a taxonomy
+        // 1. classify: vocabulary classes first; a class under the taxonomy class (at any depth) is a taxonomy
         Map<String, NodeType> kinds = new LinkedHashMap<>();
         for (Item item : items) {
+            if (dataTypes.containsKey(item.id())) {
+                continue;
+            }
             for (String t : item.types()) {
                 NodeType k = classes.get(t);
                 if (k != null && !kinds.containsKey(item.id())) {
                     kinds.put(item.id(), k);
                 }
             }
-            if (kinds.get(item.id()) == NodeType.Type && item.ids(target(MappingTarget.SUBCLASS_OF))
-                    .contains(taxonomyClass)) {
-                kinds.put(item.id(), NodeType.Taxonomy);
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Item item : items) {
+                if (kinds.get(item.id()) == NodeType.Type && refs(item, JsonLdRole.SUBCLASS_OF).stream()
+                        .anyMatch(s -> s.equals(taxonomyClass) || kinds.get(s) == NodeType.Taxonomy)) {
+                    kinds.put(item.id(), NodeType.Taxonomy);
+                    changed = true;
+                }
             }
         }
         for (Item item : items) {
@@ -100,7 +114,7 @@ public final class JsonLdReader {
                 }
             }
         }
-        // 2. what the profile does not map (the Service_Space entry of our own exports is not model content)
+        // 2. what the vocabulary does not map (the Service_Space entry of our own exports is not model content)
         Set<String> spaceEntries = new LinkedHashSet<>();
         items.forEach(i -> spaceEntries.addAll(i.ids(Iris.SERVICE_SPACE)));
         for (Item item : items) {
@@ -109,7 +123,7 @@ public final class JsonLdReader {
                 continue;
             }
             if (kind == null) {
-                boolean datatype = item.types().contains(Iris.RDFS_DATATYPE);
+                boolean datatype = item.types().contains(Iris.RDFS_DATATYPE) || dataTypes.containsKey(item.id());
                 if (!datatype && (!item.types().isEmpty() || !item.values().isEmpty())) {
                     item.types().forEach(t -> unmapped.add("@type " + compact(t)));
                     if (item.types().isEmpty()) {
@@ -124,11 +138,23 @@ public final class JsonLdReader {
                 }
             }
         }
-        // 3. names: the label the file gives, else the IRI's last segment
+        // 3. names: the label the file gives, else the IRI's last segment; a name already taken falls back too.
+        //    The file's own namespace (the one most of its classes and properties live in) names first, so
+        //    schema.org's Person is "Person" and a borrowed foaf-style Person gets the suffix.
         Map<String, String> names = new LinkedHashMap<>();
-        for (Item item : items) {
-            if (kinds.containsKey(item.id())) {
-                names.put(item.id(), string(item, MappingTarget.LABEL).orElse(Iris.localName(item.id())));
+        Set<String> taken = new HashSet<>();
+        Map<String, Integer> namespaces = new TreeMap<>();
+        kinds.forEach((id, k) -> namespaces.merge(Iris.namespace(id), 1, Integer::sum));
+        String home = namespaces.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+                .orElse("");
+        List<Item> naming = new ArrayList<>(items);
+        naming.sort(java.util.Comparator.comparing((Item i) -> !Iris.namespace(i.id()).equals(home)));
+        for (Item item : naming) {
+            if (kinds.containsKey(item.id()) && kinds.get(item.id()) != NodeType.Exemplar) {
+                names.put(item.id(), uniqueName(string(item, JsonLdRole.LABEL).orElse(Iris.localName(item.id())),
+                        item.id(), taken));
+            } else if (kinds.containsKey(item.id())) {
+                names.put(item.id(), string(item, JsonLdRole.LABEL).orElse(Iris.localName(item.id())));
             }
         }
         // 4. build the model
@@ -138,7 +164,8 @@ public final class JsonLdReader {
             NodeType kind = kinds.get(item.id());
             if (kind == NodeType.Type) {
                 List<String> supers = new ArrayList<>();
-                for (String s : item.ids(target(MappingTarget.SUBCLASS_OF))) {
+                // RDF values have no order: taken in IRI order (the model's type order), so the graph agrees
+                for (String s : new java.util.TreeSet<>(refs(item, JsonLdRole.SUBCLASS_OF))) {
                     if (kinds.get(s) == NodeType.Type) {
                         supers.add(names.get(s));
                     } else {
@@ -147,11 +174,11 @@ public final class JsonLdReader {
                 }
                 TypeDef t = TypeDef.of(names.get(item.id()), List.of()).withSupertypes(supers)
                         .withProvenance(new Provenance("jsonld", Optional.of(source), Optional.of(item.id())));
-                t = string(item, MappingTarget.DESCRIPTION).map(t::withDescription).orElse(t);
+                t = string(item, JsonLdRole.DESCRIPTION).map(t::withDescription).orElse(t);
                 t = mapsTo(item).map(t::withMapsTo).orElse(t);
                 types.put(item.id(), t);
             } else if (kind == NodeType.Taxonomy) {
-                TaxonomyDef x = new TaxonomyDef(names.get(item.id()), string(item, MappingTarget.DESCRIPTION),
+                TaxonomyDef x = new TaxonomyDef(names.get(item.id()), string(item, JsonLdRole.DESCRIPTION),
                         List.of(), mapsTo(item), new Provenance("jsonld", Optional.of(source), Optional.of(item.id())),
                         Map.of());
                 taxonomies.put(item.id(), x);
@@ -160,9 +187,9 @@ public final class JsonLdReader {
         Map<String, List<Term>> terms = new LinkedHashMap<>();
         for (Item item : items) {
             if (kinds.get(item.id()) == NodeType.Exemplar) {
-                String code = string(item, MappingTarget.TERM_CODE).orElse(Iris.localName(item.id()));
-                Optional<String> label = string(item, MappingTarget.LABEL).filter(l -> !l.equals(code));
-                Term term = new Term(code, label, string(item, MappingTarget.DESCRIPTION), mapsTo(item));
+                String code = string(item, JsonLdRole.TERM_CODE).orElse(Iris.localName(item.id()));
+                Optional<String> label = string(item, JsonLdRole.LABEL).filter(l -> !l.equals(code));
+                Term term = new Term(code, label, string(item, JsonLdRole.DESCRIPTION), mapsTo(item));
                 for (String t : item.types()) {
                     if (taxonomies.containsKey(t)) {
                         terms.computeIfAbsent(t, k -> new ArrayList<>()).add(term);
@@ -179,10 +206,10 @@ public final class JsonLdReader {
             if (kinds.get(item.id()) != NodeType.Element) {
                 continue;
             }
-            ElementDef e = ElementDef.of(names.get(item.id()), range(item, kinds, names, ledger), cardinality(item));
-            e = string(item, MappingTarget.DESCRIPTION).map(e::withDescription).orElse(e);
+            ElementDef e = ElementDef.of(names.get(item.id()), range(item, kinds, names, dataTypes, ledger), cardinality(item));
+            e = string(item, JsonLdRole.DESCRIPTION).map(e::withDescription).orElse(e);
             e = mapsTo(item).map(e::withMapsTo).orElse(e);
-            List<String> domain = item.ids(target(MappingTarget.DOMAIN_INCLUDES));
+            List<String> domain = refs(item, JsonLdRole.DOMAIN_INCLUDES);
             if (domain.isEmpty()) {
                 ledger.drop(item.id(), "property " + names.get(item.id()) + " has no domain in the file; the model "
                         + "holds properties only inside types");
@@ -204,10 +231,19 @@ public final class JsonLdReader {
         return new JsonLdRead(model, List.copyOf(unmapped), ledger.entries());
     }
 
-    private DataType range(Item item, Map<String, NodeType> kinds, Map<String, String> names, LossinessLedger ledger) {
+    private DataType range(Item item, Map<String, NodeType> kinds, Map<String, String> names,
+            Map<String, DataType> dataTypes, LossinessLedger ledger) {
         List<DataType> members = new ArrayList<>();
-        for (String r : item.ids(target(MappingTarget.RANGE_INCLUDES))) {
+        for (String r : refs(item, JsonLdRole.RANGE_INCLUDES)) {
             NodeType k = kinds.get(r);
+            if (dataTypes.containsKey(r)) {
+                members.add(dataTypes.get(r));
+                if (Iris.readPrimitive(r).isEmpty()) {
+                    ledger.approximate(item.id(), "range " + compact(r) + " is a data type of the file; read as "
+                            + "its nearest known scalar");
+                }
+                continue;
+            }
             if (k == NodeType.Type) {
                 members.add(new DataType.TypeRef(names.get(r)));
             } else if (k == NodeType.Taxonomy) {
@@ -230,15 +266,15 @@ public final class JsonLdReader {
     }
 
     private Cardinality cardinality(Item item) {
-        int min = integer(item, MappingTarget.MIN_OCCURS).orElse(0);
-        OptionalInt max = integer(item, MappingTarget.MAX_OCCURS).map(OptionalInt::of).orElse(OptionalInt.empty());
+        int min = integer(item, JsonLdRole.MIN_OCCURS).orElse(0);
+        OptionalInt max = integer(item, JsonLdRole.MAX_OCCURS).map(OptionalInt::of).orElse(OptionalInt.empty());
         if (max.isPresent() && max.getAsInt() < min) {
             max = OptionalInt.of(min);
         }
         return new Cardinality(Math.max(0, min), max);
     }
 
-    private Optional<Integer> integer(Item item, MappingTarget target) {
+    private Optional<Integer> integer(Item item, JsonLdRole target) {
         for (String p : targets(target)) {
             Optional<JsonNode> v = item.literal(p);
             if (v.isPresent() && v.get().canConvertToInt()) {
@@ -251,7 +287,7 @@ public final class JsonLdReader {
         return Optional.empty();
     }
 
-    private Optional<String> string(Item item, MappingTarget target) {
+    private Optional<String> string(Item item, JsonLdRole target) {
         for (String p : targets(target)) {
             Optional<JsonNode> v = item.literal(p);
             if (v.isPresent()) {
@@ -262,7 +298,7 @@ public final class JsonLdReader {
     }
 
     private Optional<String> mapsTo(Item item) {
-        for (String p : targets(MappingTarget.MAPS_TO)) {
+        for (String p : targets(JsonLdRole.MAPS_TO)) {
             List<String> ids = item.ids(p);
             if (!ids.isEmpty()) {
                 return Optional.of(ids.get(0));
@@ -275,13 +311,65 @@ public final class JsonLdReader {
         return Optional.empty();
     }
 
-    /** The first property the profile maps to the target (expanded); the empty string when none. */
-    private String target(MappingTarget t) {
-        List<String> all = targets(t);
-        return all.isEmpty() ? "" : all.get(0);
+    /** The IRIs an item refers to through every property of the role, in vocabulary order, without repeats. */
+    private List<String> refs(Item item, JsonLdRole role) {
+        Set<String> out = new LinkedHashSet<>();
+        targets(role).forEach(p -> out.addAll(item.ids(p)));
+        return List.copyOf(out);
     }
 
-    private List<String> targets(MappingTarget t) {
+    /** Keeps names unique across the model (they become {@code model:} IRIs): the IRI's last segment, then a count. */
+    private static String uniqueName(String wanted, String iri, Set<String> taken) {
+        String name = wanted;
+        if (taken.contains(name)) {
+            name = Iris.localName(iri);
+        }
+        String base = name;
+        for (int i = 2; taken.contains(name); i++) {
+            name = base + "_" + i;
+        }
+        taken.add(name);
+        return name;
+    }
+
+    /**
+     * Data types of the file mapped to the scalar they are read as: known IRIs (xsd, schema.org's), nodes typed
+     * {@code schema:DataType} or {@code rdfs:Datatype}, and their subclasses (schema.org's {@code URL} is a
+     * subclass of {@code Text}); an unknown data type reads as its nearest known ancestor, else any value.
+     */
+    private Map<String, DataType> dataTypes(List<Item> items) {
+        Map<String, DataType> out = new LinkedHashMap<>();
+        Map<String, List<String>> supers = new LinkedHashMap<>();
+        for (Item item : items) {
+            supers.put(item.id(), refs(item, JsonLdRole.SUBCLASS_OF));
+            if (Iris.readPrimitive(item.id()).isPresent() || item.types().contains(Iris.SCHEMA_DATATYPE)
+                    || item.types().contains(Iris.RDFS_DATATYPE) || item.id().equals(Iris.SCHEMA_DATATYPE)) {
+                out.put(item.id(), Iris.readPrimitive(item.id()).orElse(DataType.of(PrimitiveKind.ANY)));
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Map.Entry<String, List<String>> e : supers.entrySet()) {
+                for (String s : e.getValue()) {
+                    DataType inherited = out.get(s);
+                    DataType own = out.get(e.getKey());
+                    if (inherited != null && (own == null || (Iris.readPrimitive(e.getKey()).isEmpty()
+                            && isAny(own) && !isAny(inherited)))) {
+                        out.put(e.getKey(), inherited);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isAny(DataType t) {
+        return t instanceof DataType.Primitive p && p.kind() == PrimitiveKind.ANY;
+    }
+
+    private List<String> targets(JsonLdRole t) {
         List<String> out = new ArrayList<>();
         properties.forEach((p, v) -> {
             if (v.equals(t)) {
@@ -292,19 +380,29 @@ public final class JsonLdReader {
     }
 
     private String compact(String iri) {
-        return Iris.compact(iri, profile.context());
+        return Iris.compact(iri, prefixes);
     }
 
-    /** Parses and flattens with a conforming processor; every failure is a logical error naming the source. */
-    private static List<Item> flatten(String text, String path) {
+
+    /** Parses (bounded, located errors) and flattens with a conforming processor; failures are logical errors. */
+    private static List<Item> flatten(String text) throws SchemaSyntaxException {
+        JsonSchemaText.parse(text);
         JsonNode flat;
+        OfflineContexts loader = new OfflineContexts();
         try {
             JsonDocument document = JsonDocument.of(new StringReader(text));
-            flat = Json.parse(JsonLd.flatten(document).loader(NoRemoteLoader.INSTANCE).get().toString());
+            flat = Json.parse(JsonLd.flatten(document).loader(loader).get().toString());
         } catch (JsonLdError e) {
-            throw ApiProblem.badRequest(path, "The file is not valid JSON-LD 1.1: " + e.getMessage());
+            if (loader.missing().isPresent()) {
+                throw new SchemaSyntaxException("@context", "Remote context '" + loader.missing().get() + "' is not "
+                        + "in the offline context cache (" + String.join(", ", OfflineContexts.URLS)
+                        + "); remote contexts are never fetched: put the context inline.");
+            }
+            throw new SchemaSyntaxException("$", "The file is not valid JSON-LD 1.1: " + e.getMessage());
         } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
-            throw ApiProblem.badRequest(path, "The file is not valid JSON-LD 1.1: " + e.getMessage());
+            throw new SchemaSyntaxException("$", "The file is not valid JSON-LD 1.1: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new SchemaSyntaxException("$", "The file nests contexts or nodes too deeply to process.");
         }
         List<JsonNode> nodes = new ArrayList<>();
         JsonNode top = flat.isArray() ? flat : flat.path("@graph");

@@ -1,0 +1,61 @@
+package io.modelgraph.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.json.Json;
+import io.modelgraph.transform.TransformCalls.Result;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** jsonld, linkml and owl through schema/import, schema/export and schema/map: no route changed for them. */
+class SemanticFormatsRoutesTest {
+    static final String JSONLD = """
+            {"@context": {"schema": "https://schema.org/", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
+                          "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#"},
+             "@graph": [
+               {"@id": "schema:Book", "@type": "rdfs:Class", "rdfs:label": "Book"},
+               {"@id": "schema:isbn", "@type": "rdf:Property", "rdfs:label": "isbn",
+                "schema:domainIncludes": {"@id": "schema:Book"}, "schema:rangeIncludes": {"@id": "schema:Text"}}
+             ]}""";
+
+    private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
+
+    private long types() {
+        return GraphStore.of(TransformCalls.services()).load(calls.projectId(), List.of()).nodes().stream()
+                .filter(n -> n.nodeType() == NodeType.Type).count();
+    }
+
+    @Test
+    void jsonLdImportsExportsAndMaps() throws Exception {
+        Result r = calls.post("schema/import", Json.object().put("format", "jsonld").put("schema", JSONLD), "Admin");
+        assertEquals(200, r.status(), r.toString());
+        assertEquals(1, types());
+        Result exported = calls.post("schema/export", Json.object().put("format", "jsonld"), "Viewer");
+        assertTrue(exported.success(), exported.toString());
+        assertTrue(exported.body().get("schema").asText().contains("\"model:isbn\""), exported.toString());
+        Result mapped = calls.post("schema/map", Json.object().put("sourceFormat", "jsonld").put("sourceSchema",
+                JSONLD).put("targetFormat", "jsonld").put("targetHintFormat", "jsonld").put("targetHintSchema",
+                JSONLD), "Viewer");
+        assertTrue(mapped.success(), mapped.toString());
+    }
+
+    @Test
+    void malformedJsonLdIsALogicalErrorNamingWhere() {
+        Result r = calls.post("schema/import", Json.object().put("format", "jsonld").put("schema",
+                "{\"@graph\": [\n  {\"@id\": }]}"), "Admin");
+        assertEquals(400, r.status(), r.toString());
+        assertEquals("line 2, column 11", r.firstPath());
+        assertTrue(r.firstMessage().startsWith("Could not parse the 'jsonld' schema"), r.firstMessage());
+        r = calls.post("schema/import", Json.object().put("format", "jsonld").put("schema",
+                "{\"@context\": \"https://example.org/remote\"}"), "Admin");
+        assertEquals(400, r.status(), r.toString());
+        assertEquals("@context", r.firstPath());
+        assertTrue(r.firstMessage().contains("https://example.org/remote"), r.firstMessage());
+        assertFalse(r.success());
+        assertEquals(0, types(), "nothing written");
+    }
+}
