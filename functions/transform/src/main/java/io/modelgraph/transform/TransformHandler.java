@@ -4,6 +4,7 @@ import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonld.JsonLdCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.graph.store.GraphStore;
@@ -42,7 +43,9 @@ public final class TransformHandler extends HttpApiHandler {
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
         JsonLdCodec jsonLd = new JsonLdCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), jsonLd), List.of(jsonSchema, jsonLd));
+        LinkMlCodec linkMl = new LinkMlCodec();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), jsonLd, linkMl),
+                List.of(jsonSchema, jsonLd, linkMl));
     }
 
     static ProjectModels projectModels(Services services) {

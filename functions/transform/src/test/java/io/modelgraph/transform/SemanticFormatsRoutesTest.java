@@ -22,6 +22,21 @@ class SemanticFormatsRoutesTest {
                 "schema:domainIncludes": {"@id": "schema:Book"}, "schema:rangeIncludes": {"@id": "schema:Text"}}
              ]}""";
 
+    static final String LINKML = """
+            id: https://example.org/lib
+            name: lib
+            prefixes:
+              linkml: https://w3id.org/linkml/
+            imports: [linkml:types]
+            classes:
+              Book:
+                attributes:
+                  isbn:
+                    identifier: true
+                  pages:
+                    range: integer
+            """;
+
     private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
 
     private long types() {
@@ -57,5 +72,22 @@ class SemanticFormatsRoutesTest {
         assertTrue(r.firstMessage().contains("https://example.org/remote"), r.firstMessage());
         assertFalse(r.success());
         assertEquals(0, types(), "nothing written");
+    }
+
+    @Test
+    void linkMlImportsExportsAndRefusesAliases() throws Exception {
+        Result r = calls.post("schema/import", Json.object().put("format", "linkml").put("schema", LINKML), "Admin");
+        assertEquals(200, r.status(), r.toString());
+        Result exported = calls.post("schema/export", Json.object().put("format", "linkml"), "Viewer");
+        assertTrue(exported.success(), exported.toString());
+        assertTrue(exported.body().get("schema").asText().contains("identifier: true"), exported.toString());
+        Result alias = calls.post("schema/import", Json.object().put("format", "linkml").put("schema",
+                "id: x\nname: a\nclasses:\n  A: &a {}\n  B: *a\n"), "Admin");
+        assertEquals(400, alias.status(), alias.toString());
+        assertEquals("line 5, column 6", alias.firstPath());
+        Result imp = calls.post("schema/import", Json.object().put("format", "linkml").put("schema",
+                "id: x\nname: a\nimports: [elsewhere]\n"), "Admin");
+        assertEquals(400, imp.status(), imp.toString());
+        assertEquals("imports[0]", imp.firstPath());
     }
 }
