@@ -72,9 +72,6 @@ final class LinkMlDecoding {
                 ledger.drop(f.getKey(), "schema key '" + f.getKey() + "' is not carried by the model");
             }
         });
-        if (main.hasNonNull("id")) {
-            annotations.put("linkml.id", main.get("id").asText());
-        }
         if (main.hasNonNull("default_prefix")) {
             annotations.put("linkml.default_prefix", main.get("default_prefix").asText());
         }
@@ -101,9 +98,12 @@ final class LinkMlDecoding {
         classes.values().forEach(c -> c.path("slot_usage").fieldNames().forEachRemaining(used::add));
         slots.keySet().stream().filter(s -> !used.contains(s)).forEach(s -> ledger.drop("slots." + s,
                 "slot '" + s + "' is used by no class; the model holds elements only inside types"));
-        SchemaModel model = new SchemaModel(name, text(main, "description"), typeDefs, taxonomies, prefixes,
-                new Provenance(FORMAT, Optional.empty(), Optional.of(name)), annotations);
-        return model;
+        // the schema's id is the model's identifier; the (first) tree_root class its root type
+        Optional<String> root = classes.entrySet().stream().filter(c -> c.getValue().path("tree_root")
+                .asBoolean(false)).map(Map.Entry::getKey).findFirst();
+        return new SchemaModel(name, text(main, "description"), typeDefs, taxonomies, prefixes,
+                new Provenance(FORMAT, Optional.empty(), Optional.of(name)), annotations, root, text(main, "id"),
+                List.of());
     }
 
     /** Takes the definitions of a document and, depth first, of the documents it imports. */
@@ -181,9 +181,6 @@ final class LinkMlDecoding {
         }
         if (def.path("mixin").asBoolean(false)) {
             ann.put("linkml.mixin", "true");
-        }
-        if (def.path("tree_root").asBoolean(false)) {
-            ann.put("linkml.tree_root", "true");
         }
         List<ElementDef> elements = new ArrayList<>();
         JsonNode usage = def.path("slot_usage");

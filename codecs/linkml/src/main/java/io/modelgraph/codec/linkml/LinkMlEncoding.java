@@ -35,7 +35,7 @@ final class LinkMlEncoding {
         Map<String, String> ann = model.annotations();
         ObjectNode doc = Json.object();
         String name = safeName(model.name());
-        doc.put("id", ann.getOrDefault("linkml.id", "https://w3id.org/modelgraph/" + name));
+        doc.put("id", model.identifier().orElse("https://w3id.org/modelgraph/" + name));
         doc.put("name", name);
         model.description().ifPresent(d -> doc.put("description", d));
         for (String k : LinkMlDecoding.KEPT_SCALARS) {
@@ -110,7 +110,7 @@ final class LinkMlEncoding {
         if ("true".equals(t.annotations().get("linkml.mixin"))) {
             c.put("mixin", true);
         }
-        if ("true".equals(t.annotations().get("linkml.tree_root"))) {
+        if (model.rootType().filter(t.name()::equals).isPresent()) {
             c.put("tree_root", true);
         }
         t.mapsTo().ifPresent(m -> c.put("class_uri", compact(m)));

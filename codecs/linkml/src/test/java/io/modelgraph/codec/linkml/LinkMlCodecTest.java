@@ -104,7 +104,8 @@ class LinkMlCodecTest {
         TypeDef person = m.type("Person").orElseThrow();
         assertEquals(List.of("Named", "HasEmail"), person.supertypes());
         assertEquals("http://schema.org/Person", person.mapsTo().orElseThrow());
-        assertEquals("true", person.annotations().get("linkml.tree_root"));
+        assertEquals("Person", m.rootType().orElseThrow());
+        assertEquals("https://example.org/people", m.identifier().orElseThrow());
         assertTrue(m.type("Named").orElseThrow().isAbstract());
         ElementDef age = person.element("age").orElseThrow();
         assertEquals(new DataType.Primitive(PrimitiveKind.INTEGER, java.util.Optional.of("Age")), age.type());
@@ -137,6 +138,8 @@ class LinkMlCodecTest {
         SchemaModel back = codec.decode(yaml, CodecOptions.NONE, new LossinessLedger());
         assertEquals(List.of(), ModelDiff.unexplained(ModelDiff.between(m, back), out.entries()), yaml);
         assertEquals(List.of(), ModelDiff.between(m, back), "this schema is carried fully: " + out.entries());
+        assertEquals(m.rootType(), back.rootType());
+        assertEquals(m.identifier(), back.identifier());
         assertEquals(yaml, codec.encode(back, CodecOptions.NONE, new LossinessLedger()), "stable text");
     }
 
