@@ -7,6 +7,7 @@ import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.owl.OwlCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -44,8 +45,9 @@ public final class TransformHandler extends HttpApiHandler {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
         JsonLdCodec jsonLd = new JsonLdCodec();
         LinkMlCodec linkMl = new LinkMlCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), jsonLd, linkMl),
-                List.of(jsonSchema, jsonLd, linkMl));
+        OwlCodec owl = new OwlCodec();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), jsonLd, linkMl, owl),
+                List.of(jsonSchema, jsonLd, linkMl, owl));
     }
 
     static ProjectModels projectModels(Services services) {

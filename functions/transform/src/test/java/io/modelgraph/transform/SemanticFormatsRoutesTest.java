@@ -90,4 +90,25 @@ class SemanticFormatsRoutesTest {
         assertEquals(400, imp.status(), imp.toString());
         assertEquals("imports[0]", imp.firstPath());
     }
+
+    @Test
+    void owlImportsExportsAndNamesBrokenTurtleLines() throws Exception {
+        String ttl = """
+                @prefix : <https://example.org/lib#> .
+                @prefix owl: <http://www.w3.org/2002/07/owl#> .
+                @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+                @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+                :Book a owl:Class .
+                :isbn a owl:DatatypeProperty ; rdfs:domain :Book ; rdfs:range xsd:string .
+                """;
+        Result r = calls.post("schema/import", Json.object().put("format", "owl").put("schema", ttl), "Admin");
+        assertEquals(200, r.status(), r.toString());
+        Result exported = calls.post("schema/export", Json.object().put("format", "owl"), "Viewer");
+        assertTrue(exported.success(), exported.toString());
+        assertTrue(exported.body().get("schema").asText().contains("owl:DatatypeProperty"), exported.toString());
+        Result broken = calls.post("schema/import", Json.object().put("format", "owl").put("schema",
+                "@prefix : <https://example.org/> .\n:a :b :c ;\n  :d [ :e ] ] .\n"), "Admin");
+        assertEquals(400, broken.status(), broken.toString());
+        assertTrue(broken.firstPath().startsWith("line 3"), broken.toString());
+    }
 }
