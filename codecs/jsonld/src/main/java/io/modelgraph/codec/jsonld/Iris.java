@@ -1,5 +1,6 @@
 package io.modelgraph.codec.jsonld;
 
+import io.modelgraph.schema.Curies;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.PrimitiveKind;
 import java.net.URLDecoder;
@@ -99,27 +100,12 @@ final class Iris {
 
     /** Expands a compact IRI with the prefixes; absolute IRIs are returned as they are. */
     static String expand(String text, Map<String, String> prefixes) {
-        int colon = text.indexOf(':');
-        if (colon > 0 && !text.startsWith("//", colon + 1)) {
-            String ns = prefixes.get(text.substring(0, colon));
-            if (ns != null) {
-                return ns + text.substring(colon + 1);
-            }
-        }
-        return text;
+        return Curies.expand(text, prefixes);
     }
 
     /** Compacts an absolute IRI with the longest matching prefix, for output and messages. */
     static String compact(String iri, Map<String, String> prefixes) {
-        String best = null;
-        String bestNs = "";
-        for (Map.Entry<String, String> e : prefixes.entrySet()) {
-            if (iri.startsWith(e.getValue()) && e.getValue().length() > bestNs.length()) {
-                best = e.getKey();
-                bestNs = e.getValue();
-            }
-        }
-        return best == null ? iri : best + ":" + iri.substring(bestNs.length());
+        return Curies.compact(iri, prefixes);
     }
 
     private Iris() {

@@ -359,14 +359,7 @@ final class LinkMlDecoding {
 
     /** A CURIE with a declared prefix becomes its IRI; anything else is kept as written. */
     String expand(String curie) {
-        int colon = curie.indexOf(':');
-        if (colon > 0 && !curie.startsWith("//", colon + 1)) {
-            String ns = prefixes.get(curie.substring(0, colon));
-            if (ns != null) {
-                return ns + curie.substring(colon + 1);
-            }
-        }
-        return curie;
+        return io.modelgraph.schema.Curies.expand(curie, prefixes);
     }
 
     private static Optional<String> text(JsonNode def, String key) {

@@ -324,15 +324,7 @@ final class LinkMlEncoding {
 
     /** An IRI under a declared prefix is written as a CURIE. */
     private String compact(String iri) {
-        String best = null;
-        String bestNs = "";
-        for (Map.Entry<String, String> e : prefixes.entrySet()) {
-            if (iri.startsWith(e.getValue()) && e.getValue().length() > bestNs.length()) {
-                best = e.getKey();
-                bestNs = e.getValue();
-            }
-        }
-        return best == null ? iri : best + ":" + iri.substring(bestNs.length());
+        return io.modelgraph.schema.Curies.compact(iri, prefixes);
     }
 
     /** A LinkML schema name is an NCName-like token. */

@@ -9,6 +9,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusCheck;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.ModelDiff;
@@ -17,12 +18,10 @@ import io.modelgraph.schema.graph.GraphRoundTrip;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,10 +39,7 @@ class LinkMlConformanceTest {
 
     @BeforeAll
     static void locateCorpus() {
-        String dir = System.getProperty("corpus.dir", "");
-        corpus = Paths.get(dir, "linkml");
-        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(corpus),
-                "LinkML corpus not found at '" + corpus + "' (set -Dcorpus.dir); conformance tests skipped");
+        corpus = CorpusCheck.folder("linkml");
     }
 
     static boolean isSchema(Path p) throws IOException {
@@ -52,9 +48,7 @@ class LinkMlConformanceTest {
     }
 
     static List<Path> yaml() throws IOException {
-        try (Stream<Path> all = Files.walk(corpus)) {
-            return all.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-        }
+        return CorpusCheck.files(corpus, ".*\\.yaml$");
     }
 
     /** The schema first, then its folder's other schemas as further documents. */
