@@ -22,6 +22,7 @@ final class Iris {
     static final String RDFS_PROPERTY = RDFS + "Property";
     static final String RDFS_DATATYPE = RDFS + "Datatype";
     static final String SCHEMA_DATATYPE = SCHEMA + "DataType";
+    static final String OWL_ONTOLOGY = "http://www.w3.org/2002/07/owl#Ontology";
     static final String SERVICE_SPACE = JsonLdVocabulary.MG_NS + "serviceSpace";
 
     /** Each primitive kind's IRI on export; the reverse map also reads schema.org's data types. */

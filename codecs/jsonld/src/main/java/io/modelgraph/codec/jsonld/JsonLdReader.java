@@ -228,6 +228,12 @@ public final class JsonLdReader {
         String modelName = types.isEmpty() ? "jsonld" : types.values().iterator().next().name();
         SchemaModel model = SchemaModel.of(modelName, List.copyOf(types.values()), List.copyOf(taxonomies.values()))
                 .withProvenance(new Provenance("jsonld", Optional.of(source), Optional.empty()));
+        // a vocabulary that declares itself an owl:Ontology (the VC vocabulary does) gives the model its identifier
+        Optional<String> ontology = items.stream().filter(i -> i.types().contains(Iris.OWL_ONTOLOGY))
+                .map(Item::id).findFirst();
+        if (ontology.isPresent()) {
+            model = model.withIdentifier(ontology.get());
+        }
         return new JsonLdRead(model, List.copyOf(unmapped), ledger.entries());
     }
 

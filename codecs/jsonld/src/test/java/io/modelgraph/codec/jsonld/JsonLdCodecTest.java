@@ -125,6 +125,7 @@ class JsonLdCodecTest {
     void decodesTheVcConstructsWithTheBundledSecurityContext() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel m = codec.decode(VC_LIKE, CodecOptions.NONE, ledger);
+        assertEquals("https://example.org/cred#", m.identifier().orElseThrow());
         TypeDef credential = m.type("Credential").orElseThrow();
         assertEquals("A set of claims.", credential.description().orElseThrow());
         assertEquals(DataType.of(PrimitiveKind.DATETIME), credential.element("issued").orElseThrow().type());
