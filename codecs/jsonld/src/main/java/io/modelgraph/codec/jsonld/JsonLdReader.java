@@ -74,6 +74,7 @@ public final class JsonLdReader {
 
     /** Reads {@code text}; {@code source} names the file in provenance. */
     public JsonLdRead read(String text, String source) throws SchemaSyntaxException {
+        JsonNode parsed = JsonSchemaText.parse(text);
         List<Item> items = flatten(text);
         LossinessLedger ledger = new LossinessLedger();
         Set<String> unmapped = new LinkedHashSet<>();
@@ -234,7 +235,29 @@ public final class JsonLdReader {
         if (ontology.isPresent()) {
             model = model.withIdentifier(ontology.get());
         }
-        return new JsonLdRead(model, List.copyOf(unmapped), ledger.entries());
+        return new JsonLdRead(model.withNamespaces(prefixes(parsed)), List.copyOf(unmapped), ledger.entries());
+    }
+
+    /** The prefixes the file's top-level context declares (term → namespace IRI ending in '/' or '#'). */
+    private static Map<String, String> prefixes(JsonNode doc) {
+        Map<String, String> out = new TreeMap<>();
+        JsonNode context = doc.path("@context");
+        List<JsonNode> parts = new ArrayList<>();
+        if (context.isArray()) {
+            context.forEach(parts::add);
+        } else {
+            parts.add(context);
+        }
+        for (JsonNode part : parts) {
+            part.fields().forEachRemaining(f -> {
+                String iri = f.getValue().isTextual() ? f.getValue().asText() : f.getValue().path("@id").asText("");
+                if (!f.getKey().startsWith("@") && !f.getKey().contains(":") && (iri.endsWith("/")
+                        || iri.endsWith("#")) && iri.contains("://")) {
+                    out.put(f.getKey(), iri);
+                }
+            });
+        }
+        return out;
     }
 
     private DataType range(Item item, Map<String, NodeType> kinds, Map<String, String> names,
@@ -392,7 +415,6 @@ public final class JsonLdReader {
 
     /** Parses (bounded, located errors) and flattens with a conforming processor; failures are logical errors. */
     private static List<Item> flatten(String text) throws SchemaSyntaxException {
-        JsonSchemaText.parse(text);
         JsonNode flat;
         OfflineContexts loader = new OfflineContexts();
         try {

@@ -118,6 +118,7 @@ class JsonLdCodecTest {
                 ledger.entries().toString());
         assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("https://schema.org/cssSelector")
                 && e.explanation().contains("nearest known scalar")), ledger.entries().toString());
+        assertEquals("https://schema.org/", m.namespaces().get("schema"), "the file's prefixes are kept");
         assertTrue(GraphRoundTrip.holds(m));
     }
 
