@@ -5,7 +5,7 @@ import io.modelgraph.exchange.SpaceModels;
 import io.modelgraph.exchange.fetch.FetchedFile;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import io.modelgraph.exchange.fetch.SourceRef;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileStore;
 import io.modelgraph.graph.GraphChanges;
