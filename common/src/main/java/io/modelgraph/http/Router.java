@@ -75,7 +75,10 @@ public final class Router {
             // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
             return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));
         } catch (Exception | Error e) {
-            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)) {
+            // A stack overflow has unwound by now and leaves the JVM sound: answer it in the envelope with a
+            // tracking code (places that parse caller text turn it into a logical error before it gets here).
+            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)
+                    && !(e instanceof StackOverflowError)) {
                 throw (Error) e;
             }
             FatalError fatal = FatalError.record(e, Map.of(
