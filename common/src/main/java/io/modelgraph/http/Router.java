@@ -71,6 +71,9 @@ public final class Router {
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
+            // the caller's value does not fit a DynamoDB item once merged: its input, so a logical 413
+            return renderProblem(style, ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
         } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
             // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
             return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));

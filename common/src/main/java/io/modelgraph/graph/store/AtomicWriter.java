@@ -89,6 +89,7 @@ final class AtomicWriter {
         if (changes.isEmpty()) {
             return;
         }
+        requireFits(changes);
         List<List<ItemChange>> chunks = chunks(changes);
         if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS) {
             writeOneTransaction(projectId, changes);
@@ -126,6 +127,40 @@ final class AtomicWriter {
                 lease.release(projectId, writeId);
             }
         }
+    }
+
+    /**
+     * Every item must fit DynamoDB's cap, counted in UTF-8 bytes of the whole item (a merged value's stored
+     * columns included): checked before anything goes out, so an oversized item refuses the write instead of
+     * failing it part-way.
+     */
+    private static void requireFits(List<ItemChange> changes) {
+        for (ItemChange c : changes) {
+            if (c.after().isEmpty()) {
+                continue;
+            }
+            int bytes = ItemSize.bytes(c.after().get());
+            if (bytes > ItemSize.MAX_ITEM_BYTES) {
+                throw new ItemTooLargeException("", "The stored form of " + describe(c.sk()) + " would be " + bytes
+                        + " bytes (UTF-8); one item holds at most " + ItemSize.MAX_ITEM_BYTES + ". Nothing was "
+                        + "written.");
+            }
+        }
+    }
+
+    /** A readable name for an item key: the node, the mixin value, the relation. */
+    static String describe(String sk) {
+        String[] parts = sk.split("#");
+        if (sk.startsWith(GraphKeys.NODE_PREFIX) && parts.length >= 2) {
+            return "node '" + parts[1] + "'";
+        }
+        if (sk.startsWith("V#") && parts.length >= 3) {
+            return "the value of mixin '" + parts[2] + "' on node '" + parts[1] + "'";
+        }
+        if (sk.startsWith("R#") && parts.length >= 3) {
+            return "relation '" + parts[2] + "' from node '" + parts[1] + "'";
+        }
+        return "item '" + sk + "'";
     }
 
     /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */

@@ -95,7 +95,9 @@ final class WriteJournal {
         List<Map<String, AttributeValue>> parts = new ArrayList<>();
         PartBuilder part = new PartBuilder();
         for (ItemChange c : changes) {
-            if (part.bytes > PART_BYTES) {
+            // flush before an entry that would take the part past its budget (an item's pre-image alone may be
+            // ~380 KB; checking after adding let a part reach twice the budget and fail DynamoDB's 400 KB cap)
+            if (!part.isEmpty() && part.bytes + part.cost(c) > PART_BYTES) {
                 parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
                 part = new PartBuilder();
             }
@@ -112,6 +114,18 @@ final class WriteJournal {
         private final Map<Map<String, AttributeValue>, Integer> stamps = new LinkedHashMap<>();
         private int bytes;
 
+        boolean isEmpty() {
+            return undo.isEmpty() && created.isEmpty();
+        }
+
+        /** The bytes {@link #add} would add for {@code c} (at most; a repeated stamp costs less). */
+        int cost(ItemChange c) {
+            if (c.before().isEmpty() && c.after().isPresent()) {
+                return ItemSize.bytes(ItemStamp.attributesOf(c.after().get())) + ItemSize.utf8(c.sk()) + 8;
+            }
+            return ItemSize.bytes(encode(c)) + 1;
+        }
+
         void add(ItemChange c) {
             if (c.before().isEmpty() && c.after().isPresent()) {
                 Map<String, AttributeValue> stamp = ItemStamp.attributesOf(c.after().get());
@@ -122,11 +136,11 @@ final class WriteJournal {
                     bytes += ItemChange.approxBytes(stamp);
                 }
                 created.add(Attr.s(index + "|" + c.sk()));
-                bytes += c.sk().length() + 8;
+                bytes += ItemSize.utf8(c.sk()) + 8;
             } else {
                 AttributeValue entry = encode(c);
                 undo.add(entry);
-                bytes += ItemChange.approxBytes(entry.m());
+                bytes += ItemSize.bytes(entry) + 1;
             }
         }
 

@@ -13,7 +13,7 @@ import io.modelgraph.auth.ApiKeys;
 import io.modelgraph.auth.Authenticator;
 import io.modelgraph.auth.Role;
 import io.modelgraph.platform.Services;
-import io.modelgraph.store.FaultyDynamo;
+import io.modelgraph.store.ThrottledDynamo;
 import io.modelgraph.store.TestStores;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -104,7 +104,7 @@ class ApiKeyAuthorizerHandlerTest {
     void aThrottledLastUsedWriteStillGrantsTheKey() {
         String project = project();
         String key = issueKey(project, Role.Editor);
-        var throttledTouch = FaultyDynamo.failing(r -> r instanceof UpdateItemRequest);
+        var throttledTouch = ThrottledDynamo.failing(r -> r instanceof UpdateItemRequest);
         Services faulty = new Services(services.stores(), throttledTouch, services.s3(), services.settings(),
                 services.clock());
         Map<String, String> context = new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key,
@@ -118,7 +118,7 @@ class ApiKeyAuthorizerHandlerTest {
     void aFailedLookupIsAFaultTheRouteAnswers500NotADenial() {
         String project = project();
         String key = issueKey(project, Role.Editor);
-        var throttledRead = FaultyDynamo.failing(r -> r instanceof GetItemRequest);
+        var throttledRead = ThrottledDynamo.failing(r -> r instanceof GetItemRequest);
         Services faulty = new Services(services.stores(), throttledRead, services.s3(), services.settings(),
                 services.clock());
         Map<String, String> context = new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key,

@@ -1,6 +1,5 @@
 package io.modelgraph.store;
 
-import io.modelgraph.embedded.EmbeddedAws;
 import java.util.function.Predicate;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -17,12 +16,11 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
  * (throttling), before they are sent; every other request reaches the real store. Infrastructure faults are
  * hard to provoke on a local store, and the code under test must answer them without touching its data.
  */
-public final class FaultyDynamo {
+public final class ThrottledDynamo {
     public static DynamoDbClient failing(Predicate<SdkRequest> fails) {
-        TestStores.services();
         return DynamoDbClient.builder()
                 .region(Region.of(TestStores.services().stores().region()))
-                .endpointOverride(EmbeddedAws.shared().dynamoEndpoint())
+                .endpointOverride(TestStores.services().stores().dynamoEndpoint().orElseThrow())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
                 .overrideConfiguration(c -> c.addExecutionInterceptor(new ExecutionInterceptor() {
@@ -37,6 +35,6 @@ public final class FaultyDynamo {
                 .build();
     }
 
-    private FaultyDynamo() {
+    private ThrottledDynamo() {
     }
 }
