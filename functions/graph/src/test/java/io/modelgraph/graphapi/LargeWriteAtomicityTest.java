@@ -14,6 +14,7 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.ItemTooLargeException;
 import io.modelgraph.graph.store.StoreConflictException;
 import java.time.Clock;
 import java.time.Duration;
@@ -384,5 +385,45 @@ class LargeWriteAtomicityTest {
         int next() {
             return n.incrementAndGet();
         }
+    }
+
+    @Test
+    void aLargeWriteOverLargeStoredValuesKeepsEveryJournalPartUnderTheItemCap() {
+        // two stored values of ~270 KB of UTF-8 each (CJK text: 3 bytes a character); a large write replacing
+        // both journals both pre-images, which must not share one journal item
+        String big = "\u6f22".repeat(90_000);
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("big" + i, "big " + i, NodeType.Element, List.of()));
+        }
+        plain.apply(project, GraphChanges.additions(nodes, List.of(), List.of(
+                new MixinValue("big0", "description", Map.of("description", TextNode.valueOf(big))),
+                new MixinValue("big1", "description", Map.of("description", TextNode.valueOf(big))))), "seeder");
+        List<GraphChanges.NodeUpsert> many = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            many.add(new GraphChanges.NodeUpsert("e" + i, "element " + i, NodeType.Element, List.of()));
+        }
+        List<MixinValue> replaced = List.of(
+                new MixinValue("big0", "description", Map.of("description", TextNode.valueOf("short"))),
+                new MixinValue("big1", "description", Map.of("description", TextNode.valueOf("short"))));
+        plain.apply(project, GraphChanges.additions(many, List.of(), replaced), "importer");
+        assertEquals("short", api.fetch("big1", false, true).path("mixins").get(0).path("columns").get(0)
+                .path("value").asText());
+    }
+
+    @Test
+    void anItemOverTheCapRefusesTheWholeWriteBeforeAnythingIsWritten() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        List<GraphChanges.NodeUpsert> many = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            many.add(new GraphChanges.NodeUpsert("x" + i, "x " + i, NodeType.Element, List.of()));
+        }
+        MixinValue huge = new MixinValue("x7", "description", Map.of("description",
+                TextNode.valueOf("\u6f22".repeat(140_000))));
+        ItemTooLargeException e = assertThrows(ItemTooLargeException.class, () -> plain.apply(project,
+                GraphChanges.additions(many, List.of(), List.of(huge)), "importer"));
+        assertTrue(e.getMessage().contains("mixin 'description' on node 'x7'"), e.getMessage());
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
     }
 }
