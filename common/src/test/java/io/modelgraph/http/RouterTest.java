@@ -38,7 +38,7 @@ class RouterTest {
                     Body body = call.request().body();
                     String label = body.requiredString("label");
                     boolean flag = body.bool("flag", false);
-                    writes.append(call.projectId(), "things", label, "0001", Map.of("flag", Attr.bool(flag)), 10);
+                    writes.append(call.projectId(), "things", label, Map.of("flag", Attr.bool(flag)), 10);
                     return Reply.data(Map.of("label", label, "flag", flag));
                 }),
                 Route.v1("GET", "/v1/{projectId}/items").negotiated().role(Role.Viewer, call -> Reply.data(Map.of(
