@@ -5,6 +5,7 @@ import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,12 +102,20 @@ final class AtomicWriter {
         try {
             WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
             requireStillAbsent(projectId, plan.recheck());
-            int parts = journal.begin(projectId, writeId, plan.all(), leaseUntil);
+            // one item of every guarded transaction is its landing mark (see WriteJournal.MARK)
+            List<List<ItemChange>> guarded = chunks(plan.guarded(), TRANSACTION_ITEMS - 1);
+            Map<String, Integer> chunkOf = new HashMap<>();
+            for (int i = 0; i < guarded.size(); i++) {
+                for (ItemChange c : guarded.get(i)) {
+                    chunkOf.put(c.sk(), i);
+                }
+            }
+            int parts = journal.begin(projectId, writeId, plan.all(), chunkOf, leaseUntil);
             List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
             for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
-                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1 ? transactions(plan.guarded())
-                        : batch(plan.reveal());
+                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1
+                        ? transactions(projectId, writeId, guarded) : batch(plan.reveal());
                 toUndo.addAll(r.toUndo());
                 failure = r.failure();
             }
@@ -119,7 +128,8 @@ final class AtomicWriter {
             }
             RuntimeException fault = failure.map(AtomicWriter::runtime).orElseGet(() -> new IllegalStateException(
                     "A large write landed but its journal could not be closed; it was undone"));
-            restore(projectId, failure.isPresent() ? toUndo : plan.all(), fault);
+            restore(projectId, journal.landedOnly(projectId, writeId, failure.isPresent() ? toUndo : plan.all(),
+                    chunkOf), fault);
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
             throw fault;
         } finally {
@@ -210,15 +220,16 @@ final class AtomicWriter {
     }
 
     /** Conditional transactions of up to 100 items, four in flight; stops starting new ones at the first failure. */
-    private PhaseResult transactions(List<ItemChange> items) {
-        if (items.isEmpty()) {
+    private PhaseResult transactions(String projectId, String writeId, List<List<ItemChange>> chunks) {
+        if (chunks.isEmpty()) {
             return new PhaseResult(List.of(), Optional.empty());
         }
-        List<List<ItemChange>> chunks = chunks(items);
         AtomicBoolean stop = new AtomicBoolean();
         List<Future<ChunkResult>> futures = new ArrayList<>();
-        for (List<ItemChange> chunk : chunks) {
-            futures.add(POOL.submit(() -> send(chunk, List.of(), stop)));
+        for (int i = 0; i < chunks.size(); i++) {
+            List<ItemChange> chunk = chunks.get(i);
+            List<TransactWriteItem> mark = List.of(journal.landingMark(projectId, writeId, i));
+            futures.add(POOL.submit(() -> send(chunk, mark, stop)));
         }
         List<ItemChange> toUndo = new ArrayList<>();
         Throwable failure = null;
@@ -320,12 +331,16 @@ final class AtomicWriter {
 
     /** Up to 100 items and about 3 MB per transaction. */
     static List<List<ItemChange>> chunks(List<ItemChange> changes) {
+        return chunks(changes, TRANSACTION_ITEMS);
+    }
+
+    static List<List<ItemChange>> chunks(List<ItemChange> changes, int maxItems) {
         List<List<ItemChange>> out = new ArrayList<>();
         List<ItemChange> current = new ArrayList<>();
         int bytes = 0;
         for (ItemChange c : changes) {
             int size = c.approxBytes();
-            if (!current.isEmpty() && (current.size() == TRANSACTION_ITEMS || bytes + size > TRANSACTION_BYTES)) {
+            if (!current.isEmpty() && (current.size() == maxItems || bytes + size > TRANSACTION_BYTES)) {
                 out.add(current);
                 current = new ArrayList<>();
                 bytes = 0;

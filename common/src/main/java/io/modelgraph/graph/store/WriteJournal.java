@@ -13,7 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import io.modelgraph.store.BatchWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The undos of a large write, kept durably in the project's partition as {@code J#<writeId>#<part>} items: per
@@ -32,6 +36,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class WriteJournal {
     static final String PREFIX = "J#";
+    /**
+     * {@code K#<writeId>#<chunk>}: written inside each guarded transaction of a large write, so it exists exactly
+     * when that transaction landed. A removal's undo puts the old item back wherever the key is empty, which
+     * would resurrect an item someone else deleted meanwhile if the removal never landed; so removals are only
+     * undone when their chunk's mark shows they did.
+     */
+    static final String MARK = "K#";
+    private static final String CHUNK = "chunk";
     /** A journal item stays well under DynamoDB's 400 KB item cap. */
     private static final int PART_BYTES = 300_000;
     private static final String UNDO = "undo";
@@ -59,8 +71,9 @@ final class WriteJournal {
      * Records, before anything is written, what undoing all of {@code changes} takes, valid until
      * {@code leaseUntil}; returns the number of parts. Throws if it cannot (then nothing may be written).
      */
-    int begin(String projectId, String writeId, List<ItemChange> changes, Instant leaseUntil) {
-        List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, Optional.of(leaseUntil));
+    int begin(String projectId, String writeId, List<ItemChange> changes, Map<String, Integer> chunkOf,
+            Instant leaseUntil) {
+        List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, chunkOf, Optional.of(leaseUntil));
         for (Map<String, AttributeValue> part : parts) {
             if (!put(part)) {
                 throw new IllegalStateException("Could not write the journal of a large write; nothing was written");
@@ -77,12 +90,65 @@ final class WriteJournal {
                 return false;
             }
         }
+        dropMarks(projectId, writeId);
         return true;
+    }
+
+    /** The mark a guarded transaction carries: it lands with the transaction or not at all. */
+    TransactWriteItem landingMark(String projectId, String writeId, int chunk) {
+        Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId, markSk(writeId, chunk)));
+        item.put(AT, Attr.s(clock.instant().toString()));
+        return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item).build()).build();
+    }
+
+    /**
+     * The changes whose undo is safe: every one except removals of chunks without a landing mark (never
+     * landed, so nothing to undo, and their undo could put back an item someone else deleted since).
+     */
+    List<ItemChange> landedOnly(String projectId, String writeId, List<ItemChange> changes,
+            Map<String, Integer> chunkOf) {
+        Map<Integer, Boolean> landed = new HashMap<>();
+        List<ItemChange> out = new ArrayList<>();
+        for (ItemChange c : changes) {
+            Integer chunk = isRemoval(c) ? chunkOf.get(c.sk()) : null;
+            if (chunk == null || landed.computeIfAbsent(chunk, i -> markExists(projectId, writeId, i))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private boolean markExists(String projectId, String writeId, int chunk) {
+        var r = dynamo.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(GraphStore.key(projectId, markSk(writeId, chunk))));
+        return r.hasItem() && !r.item().isEmpty();
+    }
+
+    private void dropMarks(String projectId, String writeId) {
+        List<WriteRequest> deletes = new ArrayList<>();
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :k)")
+                .projectionExpression("#pk, #sk")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":k",
+                        Attr.s(MARK + writeId + "#"))))
+                .items().forEach(i -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(i)).build()));
+        if (!deletes.isEmpty()) {
+            new BatchWriter(dynamo).writeUntilFailure(table, deletes); // a mark left over only costs its bytes
+        }
+    }
+
+    private static String markSk(String writeId, int chunk) {
+        return MARK + writeId + "#" + chunk;
+    }
+
+    private static boolean isRemoval(ItemChange c) {
+        return c.before().isPresent() && c.after().isEmpty();
     }
 
     /** Records the owed undos; false when even that failed (the caller logs it for a manual repair). */
     boolean record(String projectId, String writeId, List<ItemChange> owed) {
-        for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Optional.empty())) {
+        for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Map.of(), Optional.empty())) {
             if (!put(part)) {
                 return false;
             }
@@ -91,17 +157,18 @@ final class WriteJournal {
     }
 
     private List<Map<String, AttributeValue>> parts(String projectId, String writeId, List<ItemChange> changes,
-            Optional<Instant> leaseUntil) {
+            Map<String, Integer> chunkOf, Optional<Instant> leaseUntil) {
         List<Map<String, AttributeValue>> parts = new ArrayList<>();
         PartBuilder part = new PartBuilder();
         for (ItemChange c : changes) {
             // flush before an entry that would take the part past its budget (an item's pre-image alone may be
             // ~380 KB; checking after adding let a part reach twice the budget and fail DynamoDB's 400 KB cap)
-            if (!part.isEmpty() && part.bytes + part.cost(c) > PART_BYTES) {
+            Integer chunk = isRemoval(c) ? chunkOf.get(c.sk()) : null;
+            if (!part.isEmpty() && part.bytes + part.cost(c, chunk) > PART_BYTES) {
                 parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
                 part = new PartBuilder();
             }
-            part.add(c);
+            part.add(c, chunk);
         }
         parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
         return parts;
@@ -119,14 +186,18 @@ final class WriteJournal {
         }
 
         /** The bytes {@link #add} would add for {@code c} (at most; a repeated stamp costs less). */
-        int cost(ItemChange c) {
+        int cost(ItemChange c, Integer chunk) {
             if (c.before().isEmpty() && c.after().isPresent()) {
                 return ItemSize.bytes(ItemStamp.attributesOf(c.after().get())) + ItemSize.utf8(c.sk()) + 8;
             }
-            return ItemSize.bytes(encode(c)) + 1;
+            return ItemSize.bytes(encode(c, chunk)) + 1;
         }
 
         void add(ItemChange c) {
+            add(c, null);
+        }
+
+        void add(ItemChange c, Integer chunk) {
             if (c.before().isEmpty() && c.after().isPresent()) {
                 Map<String, AttributeValue> stamp = ItemStamp.attributesOf(c.after().get());
                 Integer index = stamps.get(stamp);
@@ -138,7 +209,7 @@ final class WriteJournal {
                 created.add(Attr.s(index + "|" + c.sk()));
                 bytes += ItemSize.utf8(c.sk()) + 8;
             } else {
-                AttributeValue entry = encode(c);
+                AttributeValue entry = encode(c, chunk);
                 undo.add(entry);
                 bytes += ItemSize.bytes(entry) + 1;
             }
@@ -164,20 +235,26 @@ final class WriteJournal {
      */
     void settle(String projectId) {
         long now = clock.instant().toEpochMilli();
+        java.util.Set<String> settledWrites = new java.util.HashSet<>();
         for (Map<String, AttributeValue> item : journalItems(projectId)) {
             AttributeValue until = item.get(LEASE);
             if (until != null && Long.parseLong(until.n()) >= now) {
                 continue; // a large write still running (or its writer may still be alive)
             }
             String pk = item.get(Tables.PK).s();
-            List<ItemChange> owed = decodeAll(pk, item);
+            String writeId = writeIdOf(item.get(Tables.SK).s());
+            Map<String, Integer> chunkOf = new HashMap<>();
+            List<ItemChange> journaled = decodeAll(pk, item, chunkOf);
+            // a dead writer's removals are undone only where they are known to have landed
+            List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);
             Restorer.Outcome outcome = restorer.revert(owed);
             Map<String, AttributeValue> key = Map.of(Tables.PK, item.get(Tables.PK), Tables.SK, item.get(Tables.SK));
             if (outcome.complete()) {
                 dynamo.deleteItem(b -> b.tableName(table).key(key));
                 if (until != null) {
                     // its writer died holding the project's lease; it has run out, so drop it too
-                    lease.release(projectId, writeIdOf(item.get(Tables.SK).s()));
+                    lease.release(projectId, writeId);
+                    settledWrites.add(writeId);
                 }
                 LOG.info("Finished an incomplete large write", Map.of("projectId", projectId, "journal",
                         item.get(Tables.SK).s(), "reverted", outcome.reverted(), "writerDied", until != null));
@@ -187,6 +264,11 @@ final class WriteJournal {
                 Map<String, AttributeValue> replaced = rest.item(projectId, "", 0, Optional.empty());
                 replaced.put(Tables.SK, item.get(Tables.SK));
                 put(replaced);
+            }
+        }
+        for (String writeId : settledWrites) {
+            if (journalItems(projectId).stream().noneMatch(i -> writeIdOf(i.get(Tables.SK).s()).equals(writeId))) {
+                dropMarks(projectId, writeId);
             }
         }
     }
@@ -206,10 +288,18 @@ final class WriteJournal {
         return sk.substring(PREFIX.length(), sk.lastIndexOf('#'));
     }
 
-    private static List<ItemChange> decodeAll(String pk, Map<String, AttributeValue> item) {
+    private static List<ItemChange> decodeAll(String pk, Map<String, AttributeValue> item,
+            Map<String, Integer> chunkOf) {
         List<ItemChange> out = new ArrayList<>();
         if (item.containsKey(UNDO)) {
-            item.get(UNDO).l().forEach(e -> out.add(decode(pk, e)));
+            for (AttributeValue e : item.get(UNDO).l()) {
+                ItemChange c = decode(pk, e);
+                out.add(c);
+                AttributeValue chunk = e.m().get(CHUNK);
+                if (chunk != null) {
+                    chunkOf.put(c.sk(), Integer.parseInt(chunk.n()));
+                }
+            }
         }
         if (item.containsKey(CREATED)) {
             List<AttributeValue> stamps = item.get(STAMPS).l();
@@ -240,9 +330,12 @@ final class WriteJournal {
         return false;
     }
 
-    private static AttributeValue encode(ItemChange c) {
+    private static AttributeValue encode(ItemChange c, Integer chunk) {
         Map<String, AttributeValue> m = new HashMap<>();
         m.put("sk", Attr.s(c.sk()));
+        if (chunk != null) {
+            m.put(CHUNK, Attr.n(chunk)); // which guarded transaction carries it: its mark says if it landed
+        }
         c.before().ifPresent(b -> m.put("before", AttributeValue.builder().m(b).build()));
         // only the stamp of what the write put there: enough to recognise it, a fraction of the size
         c.after().ifPresent(a -> m.put("after", AttributeValue.builder().m(ItemStamp.attributesOf(a)).build()));

@@ -265,6 +265,35 @@ class LargeWriteAtomicityTest {
         assertEquals("node 0", api.fetch("n0", false, false).path("label").asText());
     }
 
+    @Test
+    void aDeadWritersUnsentRemovalIsNotUndoneOverSomeoneElsesDelete() {
+        seed(); // n0 is in the main space and s1: its s1 index copy is M#n0#s1
+        String copy = "M#n0#s1";
+        assertTrue(FaultyDynamo.partition(project).containsKey(copy));
+        // the merge dies just as the transaction that would remove n0 from s1 goes out: it never lands
+        faulty.crashBeforeSending(r -> FaultyDynamo.deletes(r, copy), SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
+        assertTrue(FaultyDynamo.partition(project).containsKey(copy), "the removal never went out");
+
+        // meanwhile a user moves n0 out of s1: that deletes the index copy itself
+        String main = api.mainSpace();
+        plain.modifyNode(project, "n0", n -> new io.modelgraph.graph.Node(n.id(), n.label(), n.nodeType(),
+                List.of(main), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), n.deleted(),
+                n.version()), "user");
+        assertFalse(FaultyDynamo.partition(project).containsKey(copy));
+
+        // the dead writer's lease runs out and its journal is settled
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
+
+        Map<String, Map<String, AttributeValue>> settled = FaultyDynamo.partition(project);
+        assertFalse(settled.containsKey(copy), "nothing comes back: the stale index copy stays deleted");
+        assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds());
+        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("J#") || sk.startsWith("K#")),
+                "the journal is settled and dropped");
+    }
+
     /** What the JVM throws when it is going down (out of memory, killed at the Lambda timeout). */
     private static final class SimulatedCrash extends Error {
         SimulatedCrash() {
