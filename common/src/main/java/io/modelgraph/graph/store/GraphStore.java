@@ -551,6 +551,14 @@ public final class GraphStore implements GraphAccess {
         journal.settle(projectId);
     }
 
+    /**
+     * The scheduled sweep over all projects (docs/graph.md "Large writes"): settles every journal that has
+     * fallen due, found through the journal registry with one Query. Returns the number of projects settled.
+     */
+    public int sweepPendingWrites() {
+        return journal.sweep();
+    }
+
     // ---- GraphAccess ------------------------------------------------------------------------
 
     @Override

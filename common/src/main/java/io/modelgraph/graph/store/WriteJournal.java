@@ -44,6 +44,13 @@ final class WriteJournal {
      */
     static final String MARK = "K#";
     private static final String CHUNK = "chunk";
+    /**
+     * One partition listing every journal that exists, with when it falls due ({@code sk = <projectId>#<writeId>},
+     * {@code due} epoch ms): what lets the scheduled sweeper find dead writers with one Query instead of a scan.
+     * Written before a journal's first part and deleted after its last, so a journal is never unlisted.
+     */
+    static final String REGISTRY_PK = "S#journals";
+    private static final String DUE = "due";
     /** A journal item stays well under DynamoDB's 400 KB item cap. */
     private static final int PART_BYTES = 300_000;
     private static final String UNDO = "undo";
@@ -74,6 +81,9 @@ final class WriteJournal {
     int begin(String projectId, String writeId, List<ItemChange> changes, Map<String, Integer> chunkOf,
             Instant leaseUntil) {
         List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, chunkOf, Optional.of(leaseUntil));
+        if (!put(registryEntry(projectId, writeId, leaseUntil))) {
+            throw new IllegalStateException("Could not list the journal of a large write; nothing was written");
+        }
         for (Map<String, AttributeValue> part : parts) {
             if (!put(part)) {
                 throw new IllegalStateException("Could not write the journal of a large write; nothing was written");
@@ -91,7 +101,49 @@ final class WriteJournal {
             }
         }
         dropMarks(projectId, writeId);
+        unlist(projectId, writeId);
         return true;
+    }
+
+    private Map<String, AttributeValue> registryEntry(String projectId, String writeId, Instant due) {
+        return Map.of(Tables.PK, Attr.s(REGISTRY_PK), Tables.SK, Attr.s(projectId + "#" + writeId),
+                DUE, Attr.n(due.toEpochMilli()));
+    }
+
+    private void unlist(String projectId, String writeId) {
+        retried(() -> dynamo.deleteItem(b -> b.tableName(table).key(Map.of(Tables.PK, Attr.s(REGISTRY_PK),
+                Tables.SK, Attr.s(projectId + "#" + writeId)))));
+    }
+
+    /**
+     * The scheduled sweep: settles every project with a listed journal that has fallen due (a dead writer's
+     * lease ran out, or a debt), so a dead writer is undone within minutes of its lease rather than at the
+     * project's next large write. Returns the number of projects settled.
+     */
+    int sweep() {
+        long now = clock.instant().toEpochMilli();
+        java.util.Set<String> due = new java.util.TreeSet<>();
+        List<Map<String, AttributeValue>> listed = new ArrayList<>();
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(REGISTRY_PK))))
+                .items().forEach(listed::add);
+        for (Map<String, AttributeValue> entry : listed) {
+            if (Long.parseLong(entry.get(DUE).n()) < now) {
+                String sk = entry.get(Tables.SK).s();
+                due.add(sk.substring(0, sk.indexOf('#')));
+            }
+        }
+        for (String projectId : due) {
+            try {
+                settle(projectId);
+            } catch (RuntimeException e) {
+                LOG.warn("Could not settle a project's journal; the next sweep tries again",
+                        Map.of("projectId", projectId, "error", e.getClass().getSimpleName()));
+            }
+        }
+        return due.size();
     }
 
     /** The mark a guarded transaction carries: it lands with the transaction or not at all. */
@@ -148,6 +200,7 @@ final class WriteJournal {
 
     /** Records the owed undos; false when even that failed (the caller logs it for a manual repair). */
     boolean record(String projectId, String writeId, List<ItemChange> owed) {
+        put(registryEntry(projectId, writeId, clock.instant())); // due at once; unlisted, the next write settles it
         for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Map.of(), Optional.empty())) {
             if (!put(part)) {
                 return false;
@@ -266,11 +319,24 @@ final class WriteJournal {
                 put(replaced);
             }
         }
+        java.util.Set<String> remaining = new java.util.HashSet<>();
+        journalItems(projectId).forEach(i -> remaining.add(writeIdOf(i.get(Tables.SK).s())));
         for (String writeId : settledWrites) {
-            if (journalItems(projectId).stream().noneMatch(i -> writeIdOf(i.get(Tables.SK).s()).equals(writeId))) {
+            if (!remaining.contains(writeId)) {
                 dropMarks(projectId, writeId);
             }
         }
+        // registry entries of this project whose journal is gone (settled now, or never written)
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(REGISTRY_PK), ":p", Attr.s(projectId + "#"))))
+                .items().forEach(entry -> {
+                    String writeId = entry.get(Tables.SK).s().substring(projectId.length() + 1);
+                    if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now) {
+                        unlist(projectId, writeId);
+                    }
+                });
     }
 
     private List<Map<String, AttributeValue>> journalItems(String projectId) {

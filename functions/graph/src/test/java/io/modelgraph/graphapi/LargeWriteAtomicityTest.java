@@ -266,6 +266,32 @@ class LargeWriteAtomicityTest {
     }
 
     @Test
+    void theScheduledSweepSettlesADeadWriterWithoutAnyLaterWriteToItsProject() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        AtomicCount revealed = new AtomicCount();
+        faulty.failBatchWrite(r -> FaultyDynamo.batchPuts(r, "N#m") && revealed.next() > 2, SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
+        assertTrue(registered(project), "the dead writer's journal is listed for the sweeper");
+
+        plain.sweepPendingWrites();
+        assertTrue(FaultyDynamo.partition(project).containsKey("L#largeWrite"), "not due yet: the lease runs");
+
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        assertTrue(later.sweepPendingWrites() >= 1);
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertFalse(registered(project), "and unlisted");
+    }
+
+    private static boolean registered(String project) {
+        return GraphApi.SERVICES.dynamo().query(b -> b.tableName(TABLE).consistentRead(true)
+                .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("S#journals"), ":p",
+                        AttributeValue.fromS(project + "#")))).count() > 0;
+    }
+
+    @Test
     void aDeadWritersUnsentRemovalIsNotUndoneOverSomeoneElsesDelete() {
         seed(); // n0 is in the main space and s1: its s1 index copy is M#n0#s1
         String copy = "M#n0#s1";
