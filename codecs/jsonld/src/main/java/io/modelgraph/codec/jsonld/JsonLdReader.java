@@ -4,6 +4,7 @@ import com.apicatalog.jsonld.JsonLd;
 import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.jsonschema.JsonSchemaText;
 import io.modelgraph.graph.NodeType;
@@ -418,6 +419,9 @@ public final class JsonLdReader {
         JsonNode flat;
         OfflineContexts loader = new OfflineContexts();
         try {
+            // Jackson counts the depth before the recursive processor sees the text (it refuses past 256 levels);
+            // the catch below still covers a processor that recurses deeper than its input nests
+            Json.parse(text);
             JsonDocument document = JsonDocument.of(new StringReader(text));
             flat = Json.parse(JsonLd.flatten(document).loader(loader).get().toString());
         } catch (JsonLdError e) {
@@ -427,10 +431,12 @@ public final class JsonLdReader {
                         + "); remote contexts are never fetched: put the context inline.");
             }
             throw new SchemaSyntaxException("$", "The file is not valid JSON-LD 1.1: " + e.getMessage());
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            throw new SchemaSyntaxException("$", ParserLimits.tooDeep("$").getMessage());
         } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
             throw new SchemaSyntaxException("$", "The file is not valid JSON-LD 1.1: " + e.getMessage());
         } catch (StackOverflowError e) {
-            throw new SchemaSyntaxException("$", "The file nests contexts or nodes too deeply to process.");
+            throw new SchemaSyntaxException("$", ParserLimits.tooDeep("$").getMessage());
         }
         List<JsonNode> nodes = new ArrayList<>();
         JsonNode top = flat.isArray() ? flat : flat.path("@graph");
