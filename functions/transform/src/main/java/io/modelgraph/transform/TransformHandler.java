@@ -2,9 +2,11 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -40,7 +42,11 @@ public final class TransformHandler extends HttpApiHandler {
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        // the avro and protobuf codecs hold no parser: Avro's classes load on the first avro decode
+        AvroCodec avro = new AvroCodec();
+        ProtobufCodec protobuf = new ProtobufCodec();
+        return new CodecRegistry(List.of(jsonSchema, avro, protobuf, new OdmCodec()),
+                List.of(jsonSchema, avro, protobuf));
     }
 
     static ProjectModels projectModels(Services services) {
