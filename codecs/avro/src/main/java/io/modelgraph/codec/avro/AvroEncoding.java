@@ -43,12 +43,14 @@ final class AvroEncoding {
     private final Set<String> emitted = new HashSet<>();
     private final List<Runnable> defaultChecks = new ArrayList<>();
     private final FieldSchemas fieldSchemas;
+    private final String defaultNamespace;
 
     AvroEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
         this.ledger = ledger;
         this.fieldSchemas = new FieldSchemas(n -> typeNames.getOrDefault(n, n),
                 n -> taxonomyNames.getOrDefault(n, n), Optional.of(ledger));
+        this.defaultNamespace = defaultNamespace();
     }
 
     JsonNode encode() {
@@ -93,21 +95,31 @@ final class AvroEncoding {
         if (provenance.format().equals(AvroCodec.FORMAT) && provenance.originalName().isPresent()) {
             return names.unique(provenance.originalName().get());
         }
-        String namespace = annotations.getOrDefault(AvroKeys.NAMESPACE, "");
-        String simple = modelName.contains(".") && namespace.isEmpty()
-                ? modelName.substring(modelName.lastIndexOf('.') + 1) : modelName;
-        if (modelName.contains(".") && namespace.isEmpty()) {
-            namespace = modelName.substring(0, modelName.lastIndexOf('.'));
+        String namespace = namespaceOf(annotations);
+        if (namespace.isEmpty()) {
+            // Avro cannot refer from inside a namespace to a type without one: share the model's namespace
+            namespace = defaultNamespace;
         }
-        String validNs = AvroNames.validNamespace(namespace);
-        String wanted = (validNs.isEmpty() ? "" : validNs + ".") + AvroNames.valid(simple);
+        String wanted = (namespace.isEmpty() ? "" : namespace + ".") + AvroNames.valid(modelName);
         String chosen = names.unique(wanted);
-        String original = (namespace.isEmpty() ? "" : namespace + ".") + simple;
-        if (!chosen.equals(original)) {
-            ledger.drop(path, "'" + original + "' is not a valid or unique Avro name; written as '" + chosen
+        if (!AvroNames.valid(modelName).equals(modelName) || !chosen.equals(wanted)) {
+            ledger.drop(path, "'" + modelName + "' is not a valid or unique Avro name; written as '" + chosen
                     + "'.");
         }
         return chosen;
+    }
+
+    /** The Avro namespace of a part from another format: its own, or its protobuf package. */
+    private static String namespaceOf(Map<String, String> annotations) {
+        String namespace = annotations.getOrDefault(AvroKeys.NAMESPACE,
+                annotations.getOrDefault("protobuf.package", ""));
+        return AvroNames.validNamespace(namespace);
+    }
+
+    private String defaultNamespace() {
+        return java.util.stream.Stream.concat(model.types().stream().map(TypeDef::annotations),
+                        model.taxonomies().stream().map(TaxonomyDef::annotations))
+                .map(AvroEncoding::namespaceOf).filter(n -> !n.isEmpty()).findFirst().orElse("");
     }
 
     private JsonNode root() {
@@ -386,7 +398,8 @@ final class AvroEncoding {
         return switch (name) {
             case "null" -> value.isNull();
             case "boolean" -> value.isBoolean();
-            case "int", "long" -> value.isIntegralNumber() || value.isNumber() && value.canConvertToExactIntegral();
+            case "int" -> value.isNumber() && value.canConvertToExactIntegral() && value.canConvertToInt();
+            case "long" -> value.isNumber() && value.canConvertToExactIntegral() && value.canConvertToLong();
             case "float", "double" -> value.isNumber();
             case "string", "bytes" -> value.isTextual();
             default -> {

@@ -13,12 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaNormalization;
 import org.junit.jupiter.api.Assumptions;
@@ -47,17 +42,14 @@ class AvroConformanceTest {
 
     @Test
     void everyCorpusFileDecodesOrIsRefusedAsExpected() throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(corpus)) {
-            files = walk.filter(p -> p.toString().matches(".*\\.(avsc|avpr|avdl)$")).sorted().toList();
-        }
+        AvroCorpus avros = new AvroCorpus(corpus);
+        List<Path> files = avros.files();
         int valid = 0, decoded = 0, reencoded = 0, stable = 0, graph = 0, invalid = 0, refused = 0, ledgered = 0;
         List<String> failures = new ArrayList<>();
         for (Path f : files) {
-            String rel = corpus.relativize(f).toString();
-            boolean expectInvalid = rel.contains("/invalid/") || rel.endsWith(".avdl");
+            String rel = avros.relative(f);
             String text = Files.readString(f);
-            if (expectInvalid) {
+            if (avros.expectInvalid(f)) {
                 invalid++;
                 try {
                     codec.decode(text, CodecOptions.NONE, new LossinessLedger());
@@ -71,7 +63,7 @@ class AvroConformanceTest {
             valid++;
             try {
                 LossinessLedger ledger = new LossinessLedger();
-                SchemaModel model = decodeWithSiblings(f, text, ledger);
+                SchemaModel model = avros.decode(f, ledger);
                 decoded++;
                 ledgered += ledger.size();
                 String avro = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
@@ -107,32 +99,6 @@ class AvroConformanceTest {
         return List.of(m.types().stream().map(t -> t.withProvenance(new io.modelgraph.schema.Provenance(
                 t.provenance().format(), java.util.Optional.empty(), t.provenance().originalName()))).toList(), m.taxonomies().stream().map(x -> x.withProvenance(new io.modelgraph.schema.Provenance(
                 x.provenance().format(), java.util.Optional.empty(), x.provenance().originalName()))).toList());
-    }
-
-    /** Two corpus schemas name types of another file in their folder: send them as a bundle with that file. */
-    private SchemaModel decodeWithSiblings(Path f, String text, LossinessLedger ledger) throws SchemaSyntaxException,
-            IOException {
-        try {
-            return codec.decode(text, CodecOptions.NONE, ledger);
-        } catch (SchemaSyntaxException e) {
-            Matcher m = Pattern.compile("Undefined (?:name|schema): \"?([A-Za-z0-9_.]+)").matcher(e.getMessage());
-            if (!m.find()) {
-                throw e;
-            }
-            String simple = m.group(1).substring(m.group(1).lastIndexOf('.') + 1);
-            Map<String, String> bundle = new LinkedHashMap<>();
-            bundle.put(f.getFileName().toString(), text);
-            try (Stream<Path> siblings = Files.list(f.getParent())) {
-                for (Path s : siblings.filter(p -> !p.equals(f) && p.toString().endsWith(".avsc")).sorted().toList()) {
-                    String t = Files.readString(s);
-                    if (t.matches("(?s).*\"name\"\\s*:\\s*\"([A-Za-z0-9_.]*\\.)?" + simple + "\".*")) {
-                        bundle.put(s.getFileName().toString(), t);
-                    }
-                }
-            }
-            return codec.decode(new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(bundle),
-                    CodecOptions.NONE, ledger);
-        }
     }
 
     @Test

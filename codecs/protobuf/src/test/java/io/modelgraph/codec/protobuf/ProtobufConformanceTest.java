@@ -2,7 +2,6 @@ package io.modelgraph.codec.protobuf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossEntry;
@@ -16,17 +15,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -41,20 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("conformance")
 class ProtobufConformanceTest {
-    private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(?:public\\s+|weak\\s+|option\\s+)?\"([^\"]+)\"");
-    private static final Set<String> BUNDLED = Set.of("google/protobuf/any.proto", "google/protobuf/duration.proto",
-            "google/protobuf/empty.proto", "google/protobuf/field_mask.proto", "google/protobuf/source_context.proto",
-            "google/protobuf/struct.proto", "google/protobuf/timestamp.proto", "google/protobuf/wrappers.proto");
-    /**
-     * Files whose imports resolve but name types of another package: the corpus mixes v25 and HEAD versions
-     * ({@code unittest.proto} is package {@code protobuf_unittest}, its importers expect {@code proto2_unittest}),
-     * so protoc refuses them too. Refused as expected, with the type and its position.
-     */
-    private static final Set<String> MISMATCHED_VERSIONS = Set.of("google/protobuf/map_unittest.proto",
-            "google/protobuf/unittest.proto", "google/protobuf/unittest_optimize_for.proto",
-            "google/protobuf/unittest_embed_optimize_for.proto", "google/protobuf/unittest_no_field_presence.proto");
     private static Path corpus;
-    private static List<Path> roots;
+    private static ProtoCorpus protos;
     private final ProtobufCodec codec = new ProtobufCodec();
 
     @BeforeAll
@@ -63,56 +44,19 @@ class ProtobufConformanceTest {
         corpus = Paths.get(dir, "protobuf");
         Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(corpus),
                 "protobuf corpus not found at '" + corpus + "' (set -Dcorpus.dir); conformance tests skipped");
-        roots = List.of(corpus, corpus.resolve("googleapis"), corpus.resolve("editions"));
-    }
-
-    /** The file under its import name, then every import it needs that is not bundled, transitively. */
-    static String bundle(Path file) throws IOException {
-        Map<String, String> files = new LinkedHashMap<>();
-        String mainName = importName(file);
-        files.put(mainName, Files.readString(file));
-        Deque<String> pending = new ArrayDeque<>(List.of(mainName));
-        while (!pending.isEmpty()) {
-            Matcher m = IMPORT.matcher(files.get(pending.pop()));
-            while (m.find()) {
-                String name = m.group(1);
-                if (files.containsKey(name) || BUNDLED.contains(name)) {
-                    continue;
-                }
-                for (Path root : roots) {
-                    if (Files.isRegularFile(root.resolve(name))) {
-                        files.put(name, Files.readString(root.resolve(name)));
-                        pending.push(name);
-                        break;
-                    }
-                }
-            }
-        }
-        return new ObjectMapper().writeValueAsString(files);
-    }
-
-    private static String importName(Path file) {
-        for (Path root : List.of(corpus.resolve("googleapis"), corpus.resolve("editions"), corpus)) {
-            if (file.startsWith(root)) {
-                return root.relativize(file).toString();
-            }
-        }
-        return file.getFileName().toString();
+        protos = new ProtoCorpus(corpus);
     }
 
     @Test
     void everyCorpusFileDecodesAndRoundTripsWithItsLedger() throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(corpus)) {
-            files = walk.filter(p -> p.toString().endsWith(".proto")).sorted().toList();
-        }
+        List<Path> files = protos.files();
         int decoded = 0, refused = 0, explained = 0, graph = 0, editions = 0, decodeEntries = 0, encodeEntries = 0;
         List<String> failures = new ArrayList<>();
         for (Path f : files) {
-            String rel = corpus.relativize(f).toString();
+            String rel = protos.relative(f);
             try {
                 LossinessLedger ledger = new LossinessLedger();
-                SchemaModel model = codec.decode(bundle(f), CodecOptions.NONE, ledger);
+                SchemaModel model = codec.decode(protos.bundle(f), CodecOptions.NONE, ledger);
                 decoded++;
                 decodeEntries += ledger.size();
                 if (model.annotations().containsKey(ProtoKeys.EDITION)) {
@@ -135,7 +79,7 @@ class ProtobufConformanceTest {
                     failures.add(rel + ": graph round trip differs");
                 }
             } catch (SchemaSyntaxException e) {
-                if (MISMATCHED_VERSIONS.contains(rel) && e.getMessage().contains("is not defined")
+                if (ProtoCorpus.MISMATCHED_VERSIONS.contains(rel) && e.getMessage().contains("is not defined")
                         && e.path().contains("line ")) {
                     refused++;
                 } else {
@@ -148,7 +92,7 @@ class ProtobufConformanceTest {
         System.out.printf("[conformance] protobuf: %d/%d files decoded (%d Editions files among them), %d/%d refused"
                 + " as expected (types of another package version); %d with every encode/decode difference named by"
                 + " the ledger, %d through the graph; ledger entries: %d on decode, %d on encode%n", decoded,
-                files.size(), editions, refused, MISMATCHED_VERSIONS.size(), explained, graph, decodeEntries,
+                files.size(), editions, refused, ProtoCorpus.MISMATCHED_VERSIONS.size(), explained, graph, decodeEntries,
                 encodeEntries);
         failures.forEach(x -> System.out.println("[conformance] protobuf FAIL " + x));
         assertEquals(List.of(), failures);
