@@ -24,6 +24,14 @@ public final class GraphRoundTrip {
                 && MAPPER.toChanges(model, graph, List.of("main"), () -> "m" + ids.incrementAndGet()).isEmpty();
     }
 
+    /** The model as the graph gives it back after storing it in an empty project. */
+    public static SchemaModel through(SchemaModel model) {
+        AtomicInteger ids = new AtomicInteger();
+        GraphSnapshot empty = new GraphSnapshot(List.of("main"), List.of(), List.of(), List.of());
+        GraphChanges changes = MAPPER.toChanges(model, empty, List.of("main"), () -> "n" + ids.incrementAndGet());
+        return MAPPER.toModel(SnapshotReplay.apply(empty, changes, "test", Instant.EPOCH), model.name());
+    }
+
     private GraphRoundTrip() {
     }
 }

@@ -94,8 +94,11 @@ final class AvroDecoding {
         JsonNode root = roots.size() == 1 ? roots.get(0) : FieldSchemas.JSON.arrayNode().addAll(roots);
         modelAnnotations.put(AvroKeys.ROOT, root.toString());
         String name = options.get("name").orElse(modelName.isEmpty() ? "avro" : modelName);
+        Optional<String> rootType = roots.size() == 1 && roots.get(0).isTextual()
+                ? Optional.ofNullable(modelNames.get(roots.get(0).asText())).filter(n -> types.stream()
+                .anyMatch(t -> t.name().equals(n))) : Optional.empty();
         return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(AvroCodec.FORMAT),
-                modelAnnotations);
+                modelAnnotations, rootType, Optional.empty(), List.of());
     }
 
     private static String where(String file, String path) {
@@ -201,8 +204,10 @@ final class AvroDecoding {
         if (s.isError()) {
             annotations.put(AvroKeys.ERROR, "true");
         }
+        // the namespace both as the model's field and as an annotation: the graph stores only the latter so far
         return new TypeDef(modelName(s), Optional.ofNullable(s.getDoc()), List.of(), elements, false,
-                Optional.empty(), provenance(s), annotations);
+                Optional.empty(), provenance(s), annotations, Optional.ofNullable(s.getNamespace())
+                .filter(n -> !n.isEmpty()), List.of());
     }
 
     private TaxonomyDef enumeration(Schema s) {
@@ -260,6 +265,12 @@ final class AvroDecoding {
         }
         Map<String, String> annotations = new LinkedHashMap<>();
         Constraints constraints = constraints(inner, annotations);
+        // fixed types travel with the fields that use them: model-level annotations do not survive the graph yet
+        ArrayNode fixed = FieldSchemas.JSON.arrayNode();
+        fixedTypes(s, new java.util.HashSet<>()).forEach(x -> fixed.add(fixedDefinition(x)));
+        if (!fixed.isEmpty()) {
+            annotations.put(AvroKeys.FIXED, fixed.toString());
+        }
         if (f.order() != Schema.Field.Order.ASCENDING) {
             annotations.put(AvroKeys.ORDER, f.order().name().toLowerCase(java.util.Locale.ROOT));
         }
@@ -282,6 +293,24 @@ final class AvroDecoding {
             e = e.withAnnotations(annotations);
         }
         return e;
+    }
+
+    /** Fixed types a field schema names, not looking into records (their own fields carry theirs). */
+    private static List<Schema> fixedTypes(Schema s, java.util.Set<String> seen) {
+        List<Schema> out = new ArrayList<>();
+        switch (s.getType()) {
+            case FIXED -> {
+                if (seen.add(s.getFullName())) {
+                    out.add(s);
+                }
+            }
+            case ARRAY -> out.addAll(fixedTypes(s.getElementType(), seen));
+            case MAP -> out.addAll(fixedTypes(s.getValueType(), seen));
+            case UNION -> s.getTypes().forEach(t -> out.addAll(fixedTypes(t, seen)));
+            default -> {
+            }
+        }
+        return out;
     }
 
     /** An array or union inside an array, map or union: what the model's element type cannot say. */
@@ -316,7 +345,6 @@ final class AvroDecoding {
     private static Constraints constraints(Schema s, Map<String, String> annotations) {
         Constraints c = Constraints.NONE;
         if (s.getType() == Schema.Type.FIXED) {
-            annotations.put(AvroKeys.FIXED, s.getFullName());
             c = c.withLength((long) s.getFixedSize(), (long) s.getFixedSize());
         }
         if (s.getLogicalType() instanceof LogicalTypes.Decimal d) {

@@ -54,7 +54,7 @@ final class AvroEncoding {
     }
 
     JsonNode encode() {
-        model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), t.annotations(),
+        model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), withNamespace(t),
                 "$.types." + t.name())));
         model.taxonomies().forEach(x -> taxonomyNames.put(x.name(), fullName(x.name(), x.provenance(),
                 x.annotations(), "$.taxonomies." + x.name())));
@@ -64,6 +64,12 @@ final class AvroEncoding {
                         AvroKeys.FIXED_PREFIX.length()), (ObjectNode) d));
             }
         });
+        model.types().forEach(t -> t.elements().forEach(e -> Optional.ofNullable(e.annotations().get(AvroKeys.FIXED))
+                .flatMap(AvroEncoding::readJson).filter(JsonNode::isArray).ifPresent(a -> a.forEach(d -> {
+                    String ns = d.path("namespace").asText("");
+                    definitions.putIfAbsent((ns.isEmpty() ? "" : ns + ".") + d.path("name").asText(),
+                            (ObjectNode) d);
+                }))));
         model.types().forEach(t -> definitions.put(typeNames.get(t.name()), record(t)));
         model.taxonomies().forEach(x -> definitions.put(taxonomyNames.get(x.name()), enumeration(x)));
         defaultChecks.forEach(Runnable::run);
@@ -109,6 +115,16 @@ final class AvroEncoding {
         return chosen;
     }
 
+    /** The type's namespace field, where set, as this codec's annotation. */
+    private static Map<String, String> withNamespace(TypeDef t) {
+        if (t.namespace().isEmpty()) {
+            return t.annotations();
+        }
+        Map<String, String> a = new HashMap<>(t.annotations());
+        a.put(AvroKeys.NAMESPACE, t.namespace().get());
+        return a;
+    }
+
     /** The Avro namespace of a part from another format: its own, or its protobuf package. */
     private static String namespaceOf(Map<String, String> annotations) {
         String namespace = annotations.getOrDefault(AvroKeys.NAMESPACE,
@@ -117,7 +133,7 @@ final class AvroEncoding {
     }
 
     private String defaultNamespace() {
-        return java.util.stream.Stream.concat(model.types().stream().map(TypeDef::annotations),
+        return java.util.stream.Stream.concat(model.types().stream().map(AvroEncoding::withNamespace),
                         model.taxonomies().stream().map(TaxonomyDef::annotations))
                 .map(AvroEncoding::namespaceOf).filter(n -> !n.isEmpty()).findFirst().orElse("");
     }
@@ -130,11 +146,15 @@ final class AvroEncoding {
                 return root.get();
             }
         }
+        if (model.rootType().isPresent() && typeNames.containsKey(model.rootType().get())) {
+            return TextNode.valueOf(typeNames.get(model.rootType().get()));
+        }
         Set<String> referenced = new HashSet<>();
         definitions.values().forEach(d -> collectNames(d, referenced));
         List<String> roots = definitions.keySet().stream().filter(n -> !referenced.contains(n)).toList();
-        if (roots.isEmpty() && !definitions.isEmpty()) {
-            roots = List.of(definitions.keySet().iterator().next());
+        if (roots.isEmpty() && !model.types().isEmpty()) {
+            // every type is referenced (recursion): the model's first type is the root
+            roots = List.of(typeNames.get(model.types().get(0).name()));
         }
         if (roots.isEmpty()) {
             ledger.drop("$", "The model has no type; the Avro schema is \"null\".");

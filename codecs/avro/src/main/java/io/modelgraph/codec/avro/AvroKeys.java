@@ -20,7 +20,7 @@ final class AvroKeys {
     static final String ORDER = "avro.order";
     /** Element: the exact field schema in reference form when the model's type alone would not restore it. */
     static final String SCHEMA = "avro.schema";
-    /** Element: full name of the fixed type a binary element uses. */
+    /** Element: definitions (JSON array) of the fixed types its schema names, the first its own type. */
     static final String FIXED = "avro.fixed";
     /** Taxonomy: the enum's default symbol. */
     static final String ENUM_DEFAULT = "avro.default";

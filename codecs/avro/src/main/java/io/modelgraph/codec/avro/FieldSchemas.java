@@ -103,7 +103,7 @@ final class FieldSchemas {
 
     private JsonNode primitive(DataType.Primitive p, ElementDef e, String path) {
         String nativeName = p.nativeName().orElse("");
-        Optional<String> fixed = Optional.ofNullable(e.annotations().get(AvroKeys.FIXED));
+        Optional<String> fixed = fixedName(e);
         if (fixed.isPresent() && (p.kind() == PrimitiveKind.BINARY || p.kind() == PrimitiveKind.DECIMAL
                 || p.kind() == PrimitiveKind.DURATION)) {
             return TextNode.valueOf(fixed.get());
@@ -130,6 +130,15 @@ final class FieldSchemas {
             case ANY -> nativeName.equals("null") ? TextNode.valueOf("null")
                     : approximate(path, "a value of any type becomes a string");
         };
+    }
+
+    /** The full name of the first fixed type in the element's {@link AvroKeys#FIXED} definitions. */
+    static Optional<String> fixedName(ElementDef e) {
+        return Optional.ofNullable(e.annotations().get(AvroKeys.FIXED)).flatMap(AvroEncoding::readJson)
+                .filter(a -> a.isArray() && a.size() > 0).map(a -> a.get(0)).map(d -> {
+                    String ns = d.path("namespace").asText("");
+                    return (ns.isEmpty() ? "" : ns + ".") + d.path("name").asText();
+                });
     }
 
     private static boolean fits(PrimitiveKind kind, String avro) {

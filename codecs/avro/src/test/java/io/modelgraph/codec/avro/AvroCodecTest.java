@@ -84,7 +84,9 @@ class AvroCodecTest {
         // the array of arrays is the one shape the model cannot state: kept exactly, and ledgered
         assertEquals(1, ledger.size());
         assertEquals("$.matrix", ledger.entries().get(0).path());
-        assertTrue(GraphRoundTrip.holds(m));
+        // the graph keeps what this format needs: export after storing equals export before
+        assertEquals(codec.encode(m, CodecOptions.NONE, new LossinessLedger()),
+                codec.encode(GraphRoundTrip.through(m), CodecOptions.NONE, new LossinessLedger()));
     }
 
     @Test

@@ -209,10 +209,12 @@ final class ProtoDecoding {
         }
         putOptions(annotations, m.options());
         customOptions(m.options(), m.where());
+        putFileOptions(annotations, d);
         putList(annotations, ProtoKeys.RESERVED, numbersFirst(m.reserved()));
         putList(annotations, ProtoKeys.EXTENSIONS, m.extensionRanges());
+        // package and numbers both as the model's fields and as annotations: the graph stores only the latter so far
         return new TypeDef(modelNames.get(d.fullName()), doc(m.doc()), List.of(), elements, false, Optional.empty(),
-                provenance(d), annotations);
+                provenance(d), annotations, Optional.of(d.pkg()).filter(p -> !p.isEmpty()), List.of());
     }
 
     private ElementDef element(Decl owner, Field f) throws SchemaSyntaxException {
@@ -251,7 +253,7 @@ final class ProtoDecoding {
         Optional<JsonNode> defaultValue = f.options().stream().filter(o -> o.name().equals("default")).findFirst()
                 .map(o -> defaultValue(o, f.type()));
         return new ElementDef(f.name(), doc(f.doc()), type, cardinality, nullable, Constraints.NONE,
-                Optional.empty(), defaultValue, List.of(), annotations);
+                Optional.empty(), defaultValue, List.of(), annotations, java.util.OptionalInt.of(f.number()));
     }
 
     private static JsonNode defaultValue(Option o, String type) {
@@ -314,9 +316,17 @@ final class ProtoDecoding {
         }
         putOptions(annotations, e.options());
         customOptions(e.options(), e.where());
+        putFileOptions(annotations, d);
         putList(annotations, ProtoKeys.RESERVED, numbersFirst(e.reserved()));
         return new TaxonomyDef(modelNames.get(d.fullName()), doc(e.doc()), terms, Optional.empty(), provenance(d),
                 annotations);
+    }
+
+    private void putFileOptions(Map<String, String> annotations, Decl d) {
+        List<Option> fileOptions = sources.files.get(d.file()).options();
+        if (!fileOptions.isEmpty()) {
+            annotations.put(ProtoKeys.FILE_OPTIONS, optionTexts(fileOptions).toString());
+        }
     }
 
     private void customOptions(List<Option> options, String where) {

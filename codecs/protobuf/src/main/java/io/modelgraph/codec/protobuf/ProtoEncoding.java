@@ -54,8 +54,9 @@ final class ProtoEncoding {
     private String packageName() {
         String declared = model.annotations().get(ProtoKeys.PACKAGE);
         if (declared == null) {
-            declared = model.types().stream().map(t -> t.annotations().get(ProtoKeys.PACKAGE))
-                    .filter(p -> p != null).findFirst().orElse("");
+            declared = java.util.stream.Stream.concat(model.types().stream().map(ProtoEncoding::packageOf),
+                    model.taxonomies().stream().map(x -> x.annotations().getOrDefault(ProtoKeys.PACKAGE, "")))
+                    .filter(p -> !p.isEmpty()).findFirst().orElse("");
         }
         StringBuilder out = new StringBuilder();
         for (String part : declared.split("\\.")) {
@@ -66,10 +67,17 @@ final class ProtoEncoding {
         return out.toString();
     }
 
+    /** A type's package: the model's namespace field, else this codec's annotation. */
+    private static String packageOf(TypeDef t) {
+        return t.namespace().orElse(t.annotations().getOrDefault(ProtoKeys.PACKAGE, ""));
+    }
+
     String encode() {
         Set<String> otherPackages = new TreeSet<>();
         for (TypeDef t : model.types()) {
-            paths.put("T:" + t.name(), path(t.name(), t.provenance(), t.annotations(), "$.types." + t.name(),
+            Map<String, String> annotations = new HashMap<>(t.annotations());
+            annotations.put(ProtoKeys.PACKAGE, packageOf(t));
+            paths.put("T:" + t.name(), path(t.name(), t.provenance(), annotations, "$.types." + t.name(),
                     otherPackages));
         }
         for (TaxonomyDef x : model.taxonomies()) {
@@ -109,7 +117,12 @@ final class ProtoEncoding {
         if (!imports.isEmpty()) {
             out.append('\n');
         }
-        List<String> fileOptions = options(model.annotations(), "$");
+        // the model's own, else those its first type carries (model-level facts do not survive the graph yet)
+        String fileOptionsJson = model.annotations().getOrDefault(ProtoKeys.OPTIONS, java.util.stream.Stream.concat(
+                        model.types().stream().map(TypeDef::annotations), model.taxonomies().stream()
+                        .map(TaxonomyDef::annotations)).map(a -> a.get(ProtoKeys.FILE_OPTIONS)).filter(o -> o != null)
+                .findFirst().orElse(null));
+        List<String> fileOptions = kept(list(fileOptionsJson), "$");
         fileOptions.forEach(o -> out.append("option ").append(o).append(";\n"));
         if (!fileOptions.isEmpty()) {
             out.append('\n');
@@ -164,7 +177,7 @@ final class ProtoEncoding {
     }
 
     private static String relativeName(TypeDef t) {
-        String typePkg = t.annotations().getOrDefault(ProtoKeys.PACKAGE, "");
+        String typePkg = packageOf(t);
         String full = t.provenance().originalName().orElse(t.name());
         return typePkg.isEmpty() ? full : full.substring(typePkg.length() + 1);
     }
@@ -245,8 +258,8 @@ final class ProtoEncoding {
 
         void write() {
             for (ElementDef e : type.elements()) {
-                Optional<Integer> kept = Optional.ofNullable(e.annotations().get(ProtoKeys.NUMBER)).flatMap(
-                        ProtoEncoding::parseInt);
+                Optional<Integer> kept = e.fieldNumber().isPresent() ? Optional.of(e.fieldNumber().getAsInt())
+                        : Optional.ofNullable(e.annotations().get(ProtoKeys.NUMBER)).flatMap(ProtoEncoding::parseInt);
                 if (kept.isPresent() && !reserved.hasNumber(kept.get()) && usedNumbers.add(kept.get())) {
                     numbers.put(e, kept.get());
                 }
@@ -335,7 +348,7 @@ final class ProtoEncoding {
                 return "repeated";
             }
             String declared = e.annotations().getOrDefault(ProtoKeys.LABEL, "");
-            boolean fromProtobuf = e.annotations().containsKey(ProtoKeys.NUMBER);
+            boolean fromProtobuf = e.annotations().containsKey(ProtoKeys.NUMBER) || e.fieldNumber().isPresent();
             if (declared.equals("required") || (!fromProtobuf && e.cardinality().required())) {
                 ledger.relax(ePath, "proto3 has no required fields; the field is written as optional.");
                 return "optional";

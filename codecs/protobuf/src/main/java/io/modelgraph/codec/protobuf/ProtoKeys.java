@@ -10,6 +10,8 @@ final class ProtoKeys {
     static final String PACKAGE = "protobuf.package";
     /** Model, type, taxonomy, element: options as a JSON array of {@code name = value} texts. */
     static final String OPTIONS = "protobuf.options";
+    /** Type: the options of the file that declares it, so they survive where model-level facts do not. */
+    static final String FILE_OPTIONS = "protobuf.fileOptions";
     /** Type, taxonomy: reserved numbers, ranges and quoted names, as a JSON array of texts. */
     static final String RESERVED = "protobuf.reserved";
     /** Type: extension ranges, as a JSON array of texts. */
