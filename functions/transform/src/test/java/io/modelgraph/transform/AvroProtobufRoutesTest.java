@@ -60,6 +60,23 @@ class AvroProtobufRoutesTest {
     }
 
     @Test
+    void severalProtoFilesTravelAsAJsonObjectOfFileNameToText() {
+        com.fasterxml.jackson.databind.node.ObjectNode files = Json.object();
+        files.put("acme/common.proto", "syntax = \"proto3\";\npackage acme;\nmessage Money { int64 units = 1; }\n");
+        files.put("acme/order.proto", "syntax = \"proto3\";\npackage acme;\nimport \"acme/common.proto\";\n"
+                + "import \"google/protobuf/timestamp.proto\";\n"
+                + "message Order { Money total = 1; google.protobuf.Timestamp at = 2; }\n");
+        com.fasterxml.jackson.databind.node.ObjectNode body = Json.object().put("format", "protobuf");
+        body.set("schema", files);
+        Result r = calls.post("schema/import", body, "Admin");
+        assertEquals(200, r.status(), r.toString());
+        String text = calls.post("schema/export", Json.object().put("format", "protobuf"), "Viewer").body()
+                .get("schema").asText();
+        assertTrue(text.contains("Money total = 1;"), text);
+        assertTrue(text.contains("google.protobuf.Timestamp at = 2;"), text);
+    }
+
+    @Test
     void malformedInputIsALocatedLogicalErrorAndWritesNothing() {
         Result r = calls.post("schema/import", Json.object().put("format", "protobuf").put("schema",
                 "syntax = \"proto3\";\nmessage A {\n  string name = ;\n}\n"), "Admin");

@@ -85,8 +85,7 @@ class AvroCodecTest {
         assertEquals(1, ledger.size());
         assertEquals("$.matrix", ledger.entries().get(0).path());
         // the graph keeps what this format needs: export after storing equals export before
-        assertEquals(codec.encode(m, CodecOptions.NONE, new LossinessLedger()),
-                codec.encode(GraphRoundTrip.through(m), CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(GraphRoundTrip.exportsAlike(codec, m));
     }
 
     @Test
