@@ -173,4 +173,20 @@ class AvroCodecTest {
         assertEquals(1, codec.decode("{\"type\":\"record\",\"name\":\"R\",\"fields\":[]}", CodecOptions.NONE,
                 new LossinessLedger()).types().size());
     }
+
+    /** The shipped sample (artifact tests import and export it) decodes, and its export decodes to the same model. */
+    @Test
+    void shippedSampleRoundTrips() throws Exception {
+        String text;
+        try (java.io.InputStream in = AvroCodec.class.getResourceAsStream("/samples/avro.avsc")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        SchemaModel m = codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(3, m.types().size());
+        assertEquals(1, m.taxonomies().size());
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, new LossinessLedger()), CodecOptions.NONE,
+                new LossinessLedger());
+        assertEquals(m.types(), back.types());
+        assertEquals(m.taxonomies(), back.taxonomies());
+    }
 }
