@@ -165,9 +165,6 @@ final class AvroDecoding {
     private static void putProps(Map<String, String> annotations, JsonProperties owner) {
         ObjectNode props = FieldSchemas.JSON.objectNode();
         owner.getObjectProps().forEach((k, v) -> {
-            if (k.equals("logicalType") || (owner instanceof Schema && isLogicalParameter(k))) {
-                return;
-            }
             JsonNode value = JacksonUtils.toJsonNode(v);
             if (isForeignAnnotation(k) && value != null && value.isTextual()) {
                 annotations.put(k, value.asText());
@@ -178,10 +175,6 @@ final class AvroDecoding {
         if (!props.isEmpty()) {
             annotations.put(AvroKeys.PROPS, props.toString());
         }
-    }
-
-    private static boolean isLogicalParameter(String key) {
-        return key.equals("precision") || key.equals("scale");
     }
 
     static boolean isForeignAnnotation(String key) {

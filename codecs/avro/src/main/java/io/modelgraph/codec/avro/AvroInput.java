@@ -65,9 +65,21 @@ final class AvroInput {
         }
     }
 
-    /** A bundle is an object that is neither a schema (it has {@code type}) nor a protocol. */
+    /** Attributes of a schema: an object with one of them is a (maybe broken) schema, never a bundle. */
+    private static final java.util.Set<String> SCHEMA_ATTRIBUTES = java.util.Set.of("type", "protocol", "name",
+            "namespace", "fields", "symbols", "items", "values", "size", "doc", "aliases", "types", "messages");
+
+    /** A bundle is an object none of whose members is a schema attribute. */
     private static boolean isBundle(JsonNode top) {
-        return top.isObject() && !top.has("type") && !top.has("protocol");
+        if (!top.isObject()) {
+            return false;
+        }
+        for (Iterator<String> names = top.fieldNames(); names.hasNext(); ) {
+            if (SCHEMA_ATTRIBUTES.contains(names.next())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A string member holding a file's text, as opposed to a schema that is just a type name like "int". */

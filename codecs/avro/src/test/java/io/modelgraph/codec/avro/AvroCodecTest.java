@@ -30,7 +30,7 @@ class AvroCodecTest {
 
     private static final String ORDER = """
             {"type": "record", "name": "Order", "namespace": "shop.v1", "doc": "A customer order",
-             "aliases": ["Purchase"], "shop.owner": "sales",
+             "aliases": ["Purchase"], "shop.owner": "sales", "scale": "kept",
              "fields": [
                {"name": "id", "type": {"type": "string", "logicalType": "uuid"}},
                {"name": "total", "type": {"type": "bytes", "logicalType": "decimal", "precision": 10, "scale": 2}},
@@ -58,6 +58,7 @@ class AvroCodecTest {
         assertEquals("shop.v1", order.annotations().get("avro.namespace"));
         assertEquals("[\"shop.v1.Purchase\"]", order.annotations().get("avro.aliases"));
         assertEquals("sales", order.annotations().get("shop.owner"));
+        assertEquals("{\"scale\":\"kept\"}", order.annotations().get("avro.props"));
         assertEquals(new DataType.Primitive(PrimitiveKind.UUID, Optional.of("uuid")), order.element("id")
                 .orElseThrow().type());
         ElementDef total = order.element("total").orElseThrow();
@@ -158,6 +159,9 @@ class AvroCodecTest {
                 "{\"type\":\"enum\",\"name\":\"E\",\"symbols\":[\"ok\",\"not-ok\"]}", CodecOptions.NONE,
                 new LossinessLedger()));
         assertEquals("$.symbols[1]", badName.path());
+        SchemaSyntaxException noType = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "{\"name\": \"R\", \"fields\": []}", CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(noType.getMessage().contains("No type"), noType.getMessage());
         assertThrows(SchemaSyntaxException.class, () -> codec.decode("  ", CodecOptions.NONE,
                 new LossinessLedger()));
         String deep = "[".repeat(5000) + "]".repeat(5000);
