@@ -2,12 +2,16 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.SchemaEncoder;
 import io.modelgraph.codec.jsonld.JsonLdCodec;
+import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.codec.owl.OwlCodec;
+import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
@@ -46,13 +50,24 @@ public final class TransformHandler extends HttpApiHandler {
      * artifact tests (module {@code it}) take their list of formats from here.
      */
     public static CodecRegistry codecs() {
-        JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        JsonLdCodec jsonLd = new JsonLdCodec();
-        LinkMlCodec linkMl = new LinkMlCodec();
-        OwlCodec owl = new OwlCodec();
-        ShexCodec shex = new ShexCodec();
-        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec(), jsonLd, linkMl, owl),
-                List.of(jsonSchema, shex, jsonLd, linkMl, owl));
+        List<SchemaDecoder> decoders = new ArrayList<>();
+        List<SchemaEncoder> encoders = new ArrayList<>();
+        // one line per codec, so codecs landing in parallel merge without touching each other
+        both(new JsonSchemaCodec(), decoders, encoders);
+        both(new ShexCodec(), decoders, encoders);
+        decoders.add(new OdmCodec());
+        both(new JsonLdCodec(), decoders, encoders);
+        both(new LinkMlCodec(), decoders, encoders);
+        both(new OwlCodec(), decoders, encoders);
+        both(new AvroCodec(), decoders, encoders);
+        both(new ProtobufCodec(), decoders, encoders);
+        return new CodecRegistry(decoders, encoders);
+    }
+
+    private static <C extends SchemaDecoder & SchemaEncoder> void both(C codec, List<SchemaDecoder> decoders,
+            List<SchemaEncoder> encoders) {
+        decoders.add(codec);
+        encoders.add(codec);
     }
 
     static ProjectModels projectModels(Services services) {
