@@ -5,6 +5,9 @@ import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.odcs.OdcsCodec;
+import io.modelgraph.codec.osi.OsiCodec;
+import io.modelgraph.codec.synapse.SynapseCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -40,7 +43,11 @@ public final class TransformHandler extends HttpApiHandler {
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        OdcsCodec odcs = new OdcsCodec();
+        OsiCodec osi = OsiCodec.yaml();
+        OsiCodec osiJson = OsiCodec.json();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), odcs, osi, osiJson),
+                List.of(jsonSchema, odcs, osi, osiJson, new SynapseCodec()));
     }
 
     static ProjectModels projectModels(Services services) {

@@ -115,6 +115,9 @@ final class OdcsDecoding {
                     + " objects.");
         }
         String typeName = nested ? object.path("__typeName").asText() : name(object, path);
+        // the type's place is taken before its nested objects add theirs, so types keep document order
+        int slot = types.size();
+        types.add(null);
         JsonNode properties = object.path("properties");
         if (!properties.isMissingNode() && !properties.isArray()) {
             throw new SchemaSyntaxException(path + ".properties", "'properties' is a list of properties.");
@@ -165,8 +168,8 @@ final class OdcsDecoding {
             annotations.put(EXTRA, JsonAnnotations.text(extra));
         }
         Provenance provenance = Provenance.of(FORMAT).withOriginalName(typeName);
-        types.add(new TypeDef(typeName, text(object, "description"), List.of(), elements, false, Optional.empty(),
-                provenance, annotations, Optional.empty(), keys));
+        types.set(slot, new TypeDef(typeName, text(object, "description"), List.of(), elements, false,
+                Optional.empty(), provenance, annotations, Optional.empty(), keys));
         return typeName;
     }
 
