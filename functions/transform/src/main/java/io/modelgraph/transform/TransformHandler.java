@@ -2,11 +2,14 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.SchemaEncoder;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.codec.odcs.OdcsCodec;
 import io.modelgraph.codec.osi.OsiCodec;
+import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.codec.synapse.SynapseCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
@@ -40,14 +43,29 @@ public final class TransformHandler extends HttpApiHandler {
         super(routes(services));
     }
 
-    /** The codecs this function carries; other keys of the API answer 501 through the registry. */
-    static CodecRegistry codecs() {
+    /**
+     * The codecs this function carries; other keys of the API answer 501 through the registry. Public so the
+     * artifact tests (module {@code it}) take their list of formats from here.
+     */
+    public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        OdcsCodec odcs = new OdcsCodec();
-        OsiCodec osi = OsiCodec.yaml();
-        OsiCodec osiJson = OsiCodec.json();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), odcs, osi, osiJson),
-                List.of(jsonSchema, odcs, osi, osiJson, new SynapseCodec()));
+        List<SchemaDecoder> decoders = new ArrayList<>();
+        List<SchemaEncoder> encoders = new ArrayList<>();
+        // one line per codec, so codecs landing in parallel merge without touching each other
+        both(jsonSchema, decoders, encoders);
+        both(new ShexCodec(), decoders, encoders);
+        decoders.add(new OdmCodec());
+        both(new OdcsCodec(), decoders, encoders);
+        both(OsiCodec.yaml(), decoders, encoders);
+        both(OsiCodec.json(), decoders, encoders);
+        encoders.add(new SynapseCodec());
+        return new CodecRegistry(decoders, encoders);
+    }
+
+    private static <C extends SchemaDecoder & SchemaEncoder> void both(C codec, List<SchemaDecoder> decoders,
+            List<SchemaEncoder> encoders) {
+        decoders.add(codec);
+        encoders.add(codec);
     }
 
     static ProjectModels projectModels(Services services) {
@@ -61,18 +79,32 @@ public final class TransformHandler extends HttpApiHandler {
         MappingService mapping = new MappingService(conversions, models, services.settings());
         OdmService odm = new OdmService(new OdmConverter(), conversions, models);
         List<Route> routes = new ArrayList<>();
-        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").role(Role.Viewer, odm::convert));
+        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").body("entities")
+                .whenMissing("entities", OdmService.ENTITIES_REQUIRED, "entities").role(Role.Viewer, odm::convert));
         // Admin for a write, Viewer for a dry run: checked after the body says which
-        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}").role(Role.Viewer, odm::importOdm));
-        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}").role(Role.Admin,
+        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}")
+                .body("markdown", "dryRun", "spaces")
+                .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
+        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
+                .body("format", "schema", "spaces")
+                .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
-        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
+                .body("format", "spaces", "vendor", "synapseOrganization", "synapseSchemaName", "synapseSchemaVersion")
+                .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format").role(Role.Viewer,
                 io::exportSchema));
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
-        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}").role(Role.Viewer, mapping::map));
-        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
+                .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
+                        "useProjectAsTargetHint", "spaces", "mapping")
+                .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
+        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
+                .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
+                .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
-        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
+                .body("sourceFormat", "sourceSchema", "plan", "targetFormat")
+                .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         return new Router(routes, services.authenticator());
     }
