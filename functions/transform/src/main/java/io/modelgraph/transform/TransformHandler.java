@@ -12,7 +12,10 @@ import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.codec.owl.OwlCodec;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
+import io.modelgraph.codec.odcs.OdcsCodec;
+import io.modelgraph.codec.osi.OsiCodec;
 import io.modelgraph.codec.shex.ShexCodec;
+import io.modelgraph.codec.synapse.SynapseCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -61,6 +64,10 @@ public final class TransformHandler extends HttpApiHandler {
         both(new OwlCodec(), decoders, encoders);
         both(new AvroCodec(), decoders, encoders);
         both(new ProtobufCodec(), decoders, encoders);
+        both(new OdcsCodec(), decoders, encoders);
+        both(OsiCodec.yaml(), decoders, encoders);
+        both(OsiCodec.json(), decoders, encoders);
+        encoders.add(new SynapseCodec());
         return new CodecRegistry(decoders, encoders);
     }
 
