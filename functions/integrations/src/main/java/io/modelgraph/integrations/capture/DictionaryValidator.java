@@ -30,7 +30,7 @@ public final class DictionaryValidator {
     public static List<DictionaryCheck> validate(DataDictionary d) {
         List<DictionaryCheck> out = new ArrayList<>();
         if (d.headerStyle() == DataDictionary.HeaderStyle.LEGACY) {
-            out.add(new DictionaryCheck(Severity.ERROR, 0, "", "The header is not REDCap's 18 columns in order ("
+            out.add(new DictionaryCheck(Severity.ERROR, 0, "", DictionaryCheck.UPLOAD_CHECK, "The header is not REDCap's 18 columns in order ("
                     + Column.VARIABLE.header() + " … " + Column.FIELD_ANNOTATION.header() + ")."
                     + (d.readerNotes().isEmpty() ? "" : " " + String.join(" ", d.readerNotes()))));
         }
@@ -131,8 +131,9 @@ public final class DictionaryValidator {
                         + " and underscores."));
             }
         }
-        choices.duplicateCode().ifPresent(code -> out.add(warning(f, Column.CHOICES, "Choice code '" + code
-                + "' is used more than once.")));
+        choices.duplicateCode().ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
+                Column.CHOICES.letter(), DictionaryCheck.DUPLICATE_CHOICE_CODES, "Choice code '" + code
+                        + "' is used more than once.")));
     }
 
     private static void checkFlags(DictionaryField f, List<DictionaryCheck> out) {
@@ -204,10 +205,10 @@ public final class DictionaryValidator {
     }
 
     private static DictionaryCheck error(DictionaryField f, Column c, String message) {
-        return new DictionaryCheck(Severity.ERROR, f.row(), c.letter(), message);
+        return new DictionaryCheck(Severity.ERROR, f.row(), c.letter(), DictionaryCheck.UPLOAD_CHECK, message);
     }
 
     private static DictionaryCheck warning(DictionaryField f, Column c, String message) {
-        return new DictionaryCheck(Severity.WARNING, f.row(), c.letter(), message);
+        return new DictionaryCheck(Severity.WARNING, f.row(), c.letter(), DictionaryCheck.UPLOAD_CHECK, message);
     }
 }
