@@ -1,5 +1,6 @@
 package io.modelgraph.integrations.capture;
 
+import io.modelgraph.integrations.Finding;
 import java.util.Map;
 
 /**

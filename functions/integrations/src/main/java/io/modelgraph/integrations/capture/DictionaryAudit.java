@@ -1,5 +1,7 @@
 package io.modelgraph.integrations.capture;
 
+import io.modelgraph.integrations.Connector.DriftedObject;
+import io.modelgraph.integrations.Finding;
 import static io.modelgraph.integrations.capture.AuditCodes.finding;
 
 import io.modelgraph.schema.DataType;
@@ -33,9 +35,6 @@ public final class DictionaryAudit {
             Map<String, String> metrics, int errorCount, int warningCount, int infoCount) {
     }
 
-    /** A dataset ({@code kind} dataset, subject the form) or field (subject {@code form.variable}) that drifted. */
-    public record DriftedObject(String kind, String subject, List<String> codes) {
-    }
 
     private final DataDictionary dictionary;
     private final SchemaModel governed;

@@ -1,4 +1,4 @@
-package io.modelgraph.integrations.capture;
+package io.modelgraph.integrations;
 
 import java.util.Optional;
 
