@@ -133,4 +133,15 @@ class JsonLdFormatTest {
         }
         throw new AssertionError("no " + id + " in " + doc);
     }
+
+    @Test
+    void fiftyThousandNestedArraysAreALogicalErrorNamingTheSource() {
+        int depth = 50_000;
+        String deep = "{\"@context\": {\"x\": \"http://example.org/x\"}, \"x\": " + "[".repeat(depth) + "1"
+                + "]".repeat(depth) + "}";
+        ApiProblem p = assertThrows(ApiProblem.class, () -> READER.read(deep, "test", "body.sources[3]"));
+        assertEquals(400, p.status());
+        assertEquals("body.sources[3]", p.path());
+        assertTrue(p.getMessage().contains("nested too deeply"), p.getMessage());
+    }
 }

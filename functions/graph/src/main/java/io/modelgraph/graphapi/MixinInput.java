@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.graph.MixinDef;
 import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.store.ItemSize;
 import io.modelgraph.http.Body;
 import io.modelgraph.json.Json;
 import java.util.LinkedHashMap;
@@ -15,8 +16,11 @@ import java.util.Map;
  * against the project's mixins: unknown mixin or column ids are named. Used by mixinValue and bulkCreate.
  */
 final class MixinInput {
-    /** DynamoDB items stop at 400 KB; one call's values stay well below so the item always fits. */
-    static final int MAX_VALUE_CHARS = 300_000;
+    /**
+     * DynamoDB items stop at 400 KB of UTF-8; one call's values stay below 300,000 bytes of UTF-8 JSON (CJK text
+     * is 3 bytes a character). The whole merged item is checked again by the store (its stored columns count).
+     */
+    static final int MAX_VALUE_BYTES = 300_000;
 
     static MixinValue read(Body body, Catalog catalog) {
         String nodeId = Inputs.requiredId(body, "targetNodeId");
@@ -38,12 +42,12 @@ final class MixinInput {
             }
             JsonNode value = Inputs.rawMember(entry, "value").orElseThrow(() -> ApiProblem.badRequest(entry.at("value"),
                     "'value' is required (any JSON value; null is a value)."));
-            size += Json.write(value).length();
+            size += ItemSize.utf8(Json.write(value));
             columns.put(columnId, value);
         }
-        if (size > MAX_VALUE_CHARS) {
-            throw ApiProblem.badRequest(body.at("mixinColumns"), "The column values total " + size
-                    + " characters of JSON; the limit is " + MAX_VALUE_CHARS + ".");
+        if (size > MAX_VALUE_BYTES) {
+            throw ApiProblem.tooLarge(body.at("mixinColumns"), "The column values total " + size
+                    + " bytes of JSON (UTF-8); the limit is " + MAX_VALUE_BYTES + ".");
         }
         return new MixinValue(nodeId, def.id(), columns);
     }

@@ -5,6 +5,7 @@ import com.apicatalog.jsonld.JsonLdError;
 import com.apicatalog.jsonld.document.JsonDocument;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.MappingTarget;
 import io.modelgraph.graph.NodeType;
@@ -299,12 +300,19 @@ public final class JsonLdReader {
     private static List<Item> flatten(String text, String path) {
         JsonNode flat;
         try {
+            // Jackson counts the depth before the recursive processor sees the text (it refuses past 256 levels);
+            // the catch below still covers a processor that recurses deeper than its input nests
+            Json.parse(text);
             JsonDocument document = JsonDocument.of(new StringReader(text));
             flat = Json.parse(JsonLd.flatten(document).loader(NoRemoteLoader.INSTANCE).get().toString());
         } catch (JsonLdError e) {
             throw ApiProblem.badRequest(path, "The file is not valid JSON-LD 1.1: " + e.getMessage());
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            throw ApiProblem.badRequest(path, ParserLimits.tooDeep(path).getMessage());
         } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
             throw ApiProblem.badRequest(path, "The file is not valid JSON-LD 1.1: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw ApiProblem.badRequest(path, ParserLimits.tooDeep(path).getMessage());
         }
         List<JsonNode> nodes = new ArrayList<>();
         JsonNode top = flat.isArray() ? flat : flat.path("@graph");
