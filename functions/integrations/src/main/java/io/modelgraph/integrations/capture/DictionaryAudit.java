@@ -40,6 +40,10 @@ public final class DictionaryAudit {
     private final SchemaModel governed;
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Set<String>> drifted = new LinkedHashMap<>();
+    /** Indexes over the governed model, so an audit costs in proportion to the dictionary, not its square. */
+    private final Map<String, TypeDef> typesByForm = new java.util.HashMap<>();
+    private final Map<String, TypeDef> typesByName = new java.util.HashMap<>();
+    private final Map<String, TaxonomyDef> taxonomies = new java.util.HashMap<>();
     private int fieldsGoverned;
     private int governedNodes;
     private int mappedNodes;
@@ -47,6 +51,14 @@ public final class DictionaryAudit {
     private DictionaryAudit(DataDictionary dictionary, SchemaModel governed) {
         this.dictionary = dictionary;
         this.governed = governed;
+        for (TypeDef t : governed.types()) {
+            String form = t.annotations().get(DictionaryModel.FORM);
+            if (form != null) {
+                typesByForm.putIfAbsent(form, t);
+            }
+            typesByName.putIfAbsent(t.name().toLowerCase(Locale.ROOT), t);
+        }
+        governed.taxonomies().forEach(t -> taxonomies.putIfAbsent(t.name(), t));
     }
 
     public static Result audit(DataDictionary dictionary, SchemaModel governed, Optional<String> lastImport) {
@@ -65,11 +77,13 @@ public final class DictionaryAudit {
             }
             datasetsGoverned++;
             count(type.get().mapsTo());
+            Map<String, ElementDef> elements = new java.util.HashMap<>();
+            type.get().elements().forEach(e -> elements.putIfAbsent(e.name(), e));
             for (DictionaryField f : form.getValue()) {
                 if (f.fieldType().equals("descriptive")) {
                     continue;
                 }
-                Optional<ElementDef> element = type.get().element(f.variable());
+                Optional<ElementDef> element = Optional.ofNullable(elements.get(f.variable()));
                 if (element.isEmpty()) {
                     findings.add(finding("field-unmapped", form.getKey() + "." + f.variable(), "Field '"
                             + f.variable() + "' of instrument '" + form.getKey() + "' has no governed element.",
@@ -116,9 +130,8 @@ public final class DictionaryAudit {
     }
 
     private Optional<TypeDef> resolve(String form) {
-        return governed.types().stream().filter(t -> form.equals(t.annotations().get(DictionaryModel.FORM)))
-                .findFirst().or(() -> governed.types().stream()
-                        .filter(t -> t.name().equalsIgnoreCase(form)).findFirst());
+        return Optional.ofNullable(typesByForm.get(form))
+                .or(() -> Optional.ofNullable(typesByName.get(form.toLowerCase(Locale.ROOT))));
     }
 
     private void compare(String form, DictionaryField f, ElementDef e) {
@@ -131,7 +144,7 @@ public final class DictionaryAudit {
                         + ref.taxonomyName() + "' but is now a " + f.fieldType() + " field without a choice list.",
                         null);
             } else {
-                enums(subject, f, governed.taxonomy(ref.taxonomyName()));
+                enums(subject, f, Optional.ofNullable(taxonomies.get(ref.taxonomyName())));
             }
         } else if (was instanceof DataType.Primitive p) {
             if (!(now instanceof DataType.Primitive q) || p.kind() != q.kind()) {
@@ -222,10 +235,11 @@ public final class DictionaryAudit {
                         + " without validation.", String.join(", ", unvalidated)));
             }
         }
+        Map<Integer, DictionaryField> byRow = new java.util.HashMap<>();
+        dictionary.fields().forEach(f -> byRow.put(f.row(), f));
         for (DictionaryCheck check : DictionaryValidator.validate(dictionary)) {
-            String subject = check.row() <= 0 ? "header" : dictionary.fields().stream()
-                    .filter(f -> f.row() == check.row()).findFirst().map(f -> f.form() + "." + f.variable())
-                    .orElse("row " + check.row());
+            String subject = check.row() <= 0 ? "header" : Optional.ofNullable(byRow.get(check.row()))
+                    .map(f -> f.form() + "." + f.variable()).orElse("row " + check.row());
             Finding f = finding(check.code(), subject, check.message(), check.where());
             if (check.code().equals(DictionaryCheck.UPLOAD_CHECK) && check.severity() == DictionaryCheck.Severity.WARNING) {
                 f = new Finding(f.section(), Finding.WARNING, f.code(), f.subject(), f.message(), f.detail());
