@@ -58,6 +58,12 @@ final class IntegrationRequest {
         return Optional.empty();
     }
 
+    /** A request naming only a vendor-side project (the scheduled reaudit's). */
+    static IntegrationRequest named(String projectName) {
+        return new IntegrationRequest(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("projectName", projectName));
+    }
+
     IntegrationRequest withProjectName(String name) {
         com.fasterxml.jackson.databind.node.ObjectNode copy = ((com.fasterxml.jackson.databind.node.ObjectNode) body)
                 .deepCopy();
@@ -142,6 +148,15 @@ final class IntegrationRequest {
             out.add(n.asText());
         }
         return out;
+    }
+
+    Optional<Boolean> optionalBool(String name) {
+        return member(name).map(v -> {
+            if (!v.isBoolean()) {
+                throw TransformFailure.of(name, "'" + name + "' is true or false.");
+            }
+            return v.asBoolean();
+        });
     }
 
     boolean bool(String name) {

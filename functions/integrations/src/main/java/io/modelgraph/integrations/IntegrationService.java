@@ -59,7 +59,7 @@ public final class IntegrationService {
 
     public Reply importArtifacts(Call call) {
         Connector<?> connector = registry.get(call.request().pathParam("vendor"));
-        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "spaces", "projectName");
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "spaces", "projectName", "scheduledReaudit");
         return doImport(call, connector, req);
     }
 
@@ -88,6 +88,8 @@ public final class IntegrationService {
         counts.put("fields", (long) incoming.elementCount());
         stores.saveImport(call.projectId(), connector.key(), new ImportState(projectName, now, estate.fingerprint(),
                 counts, snapshotStored));
+        req.optionalBool("scheduledReaudit").ifPresent(on -> stores.setScheduled(call.projectId(), connector.key(),
+                projectName, on));
         ObjectNode payload = Json.object();
         payload.put("vendor", connector.key());
         payload.put("projectName", projectName);
@@ -104,7 +106,8 @@ public final class IntegrationService {
     public Reply audit(Call call) {
         Connector<?> connector = registry.get(call.request().pathParam("vendor"));
         IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
-        ObjectNode report = runAudit(call, connector, req, req.bool("recordHistory"), "audit", Optional.empty());
+        ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "audit",
+                Optional.empty());
         return Reply.transform(report, List.of());
     }
 
@@ -112,21 +115,22 @@ public final class IntegrationService {
     public Reply machineAudit(Call call) {
         Connector<?> connector = registry.get("capture");
         IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
-        ObjectNode report = runAudit(call, connector, req, req.bool("recordHistory"), "ci", Optional.empty());
+        ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "ci",
+                Optional.empty());
         report.putArray("lossiness");
         return Reply.data(report);
     }
 
-    private <E> ObjectNode runAudit(Call call, Connector<E> connector, IntegrationRequest req, boolean record,
+    private <E> ObjectNode runAudit(String projectId, Connector<E> connector, IntegrationRequest req, boolean record,
             String trigger, Optional<Estate<E>> replay) {
         Estate<E> estate = replay.isPresent() ? replay.get() : read(connector, req.artifacts(connector));
-        Optional<ImportState> last = stores.lastImport(call.projectId(), connector.key(), req.projectName());
+        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
         String projectName = req.projectName().or(() -> last.map(ImportState::projectName))
                 .orElseGet(() -> connector.defaultProjectName(estate));
-        SchemaModel governed = models.read(call.projectId(), req.spaces());
+        SchemaModel governed = models.read(projectId, req.spaces());
         Audit audit = connector.audit(estate, governed, last.map(ImportState::importedAt), projectName);
         if (record) {
-            recordRun(call.projectId(), connector.key(), new Run(projectName, Instant.now(clock).toString(), trigger,
+            recordRun(projectId, connector.key(), new Run(projectName, Instant.now(clock).toString(), trigger,
                     audit.errorCount(), audit.warningCount(), audit.infoCount(), audit.codes(), estate.fingerprint()));
         }
         return report(connector.key(), projectName, estate.fingerprint(), audit, record);
@@ -140,14 +144,35 @@ public final class IntegrationService {
 
     public Reply reaudit(Call call) {
         Connector<?> connector = registry.get(call.request().pathParam("vendor"));
-        return reauditWith(call, connector);
+        IntegrationRequest req = IntegrationRequest.of(call, "projectName", "spaces");
+        return Reply.transform(reaudit(call.projectId(), connector, req, "reaudit"), List.of());
     }
 
-    private <E> Reply reauditWith(Call call, Connector<E> connector) {
-        IntegrationRequest req = IntegrationRequest.of(call, "projectName", "spaces");
-        Optional<ImportState> last = stores.lastImport(call.projectId(), connector.key(), req.projectName());
+    /**
+     * Reaudits every vendor-side project that opted in (import with {@code scheduledReaudit: true}), trigger
+     * {@code scheduled}; one failing project does not stop the others. Answers how many ran.
+     */
+    public int runScheduledReaudits() {
+        int ran = 0;
+        for (Connector<?> connector : registry.all()) {
+            for (IntegrationStores.Scheduled s : stores.scheduled(connector.key())) {
+                try {
+                    reaudit(s.projectId(), connector, IntegrationRequest.named(s.projectName()), "scheduled");
+                    ran++;
+                } catch (RuntimeException e) {
+                    io.modelgraph.log.JsonLog.of(IntegrationService.class).info("Scheduled reaudit failed",
+                            Map.of("projectId", s.projectId(), "vendor", connector.key(), "error",
+                                    String.valueOf(e.getMessage())));
+                }
+            }
+        }
+        return ran;
+    }
+
+    private <E> ObjectNode reaudit(String projectId, Connector<E> connector, IntegrationRequest req, String trigger) {
+        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
         Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
-                .flatMap(s -> stores.snapshot(call.projectId(), connector.key(), s.projectName()));
+                .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
         if (bytes.isEmpty()) {
             throw new TransformFailure(404, List.of(new ErrorEntry("projectName", "No stored estate snapshot for"
                     + " vendor '" + connector.key() + "' - import the vendor project first (imports persist the parsed"
@@ -155,9 +180,9 @@ public final class IntegrationService {
         }
         Estate<E> estate = read(connector, Map.of(connector.artifacts().keySet().iterator().next(), bytes.get()));
         IntegrationRequest named = req.withProjectName(last.get().projectName());
-        ObjectNode report = runAudit(call, connector, named, true, "reaudit", Optional.of(estate));
+        ObjectNode report = runAudit(projectId, connector, named, true, trigger, Optional.of(estate));
         ((ObjectNode) report.get("metrics")).put("Snapshot stored", last.get().importedAt());
-        return Reply.transform(report, List.of());
+        return report;
     }
 
     public Reply history(Call call) {

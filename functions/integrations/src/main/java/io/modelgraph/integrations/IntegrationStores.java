@@ -68,6 +68,29 @@ final class IntegrationStores {
                 .flatMap(i -> Attr.str(i, "projectName"));
     }
 
+    /** A vendor-side project that opted in to the scheduled reaudit. */
+    record Scheduled(String projectId, String projectName) {
+    }
+
+    /** Opt-ins of every project sit in one partition, so the schedule finds them with one query. */
+    private static final String SCHEDULES = "schedules";
+
+    void setScheduled(String projectId, String vendor, String projectName, boolean on) {
+        history.append(SCHEDULES, vendor, projectId, Map.of("projectId", Attr.s(projectId), "projectName",
+                Attr.s(projectName), "enabled", AttributeValue.fromBool(on)), 1);
+    }
+
+    List<Scheduled> scheduled(String vendor) {
+        List<Scheduled> out = new ArrayList<>();
+        for (Map<String, AttributeValue> item : history.listAll(SCHEDULES, vendor)) {
+            if (item.containsKey("enabled") && item.get("enabled").bool()) {
+                out.add(new Scheduled(Attr.str(item, "projectId").orElse(""), Attr.str(item, "projectName")
+                        .orElse("")));
+            }
+        }
+        return out;
+    }
+
     void saveSnapshot(String projectId, String vendor, String projectName, byte[] bytes) {
         blobs.put(projectId, vendor + "/snapshots/" + projectName, bytes, "text/csv");
     }

@@ -193,6 +193,23 @@ class IntegrationRoutesTest {
     }
 
     @Test
+    void scheduledReauditRunsOnlyForProjectsThatOptedIn() {
+        Result optedIn = calls.call("POST", "/graph/integrations/capture/import/{projectId}", Json.write(Json.object()
+                .put("scheduledReaudit", true).set("artifacts", Json.object().put("data_dictionary", STUDY))),
+                "Admin");
+        assertEquals(200, optedIn.status(), optedIn.toString());
+        IntegrationCalls other = new IntegrationCalls();
+        other.call("POST", "/graph/integrations/capture/import/{projectId}", artifacts(STUDY), "Admin");
+        new ScheduledReauditHandler(io.modelgraph.store.TestStores.services()).handleRequest(java.util.Map.of(),
+                null);
+        JsonNode runs = calls.call("GET", "/graph/integrations/capture/history/{projectId}", null, "Viewer").body()
+                .path("projects").get(0).path("runs");
+        assertEquals("scheduled", runs.get(0).path("trigger").asText(), runs.toString());
+        assertEquals(0, other.call("GET", "/graph/integrations/capture/history/{projectId}", null, "Viewer").body()
+                .path("projects").size());
+    }
+
+    @Test
     void importNeedsAdmin() {
         assertEquals(401, calls.call("POST", "/graph/integrations/capture/import/{projectId}", artifacts(STUDY),
                 "Editor").status());
