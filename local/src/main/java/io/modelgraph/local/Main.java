@@ -59,6 +59,7 @@ public final class Main {
         try {
             if (args.length > 0 && args[0].equals("token")) {
                 TokenOptions options = parseToken(args);
+                newKeyNote(options.dataDir()).ifPresent(err::println);
                 out.println(token(options));
                 return 0;
             }
@@ -72,6 +73,21 @@ public final class Main {
         }
     }
 
+    /**
+     * A token signed by a key this command has just created is accepted only by a server on the same directory;
+     * say so (on stderr, so scripts reading the token from stdout are unaffected) instead of minting silently.
+     */
+    static java.util.Optional<String> newKeyNote(Path dataDir) {
+        DataDir dir = new DataDir(dataDir);
+        if (java.nio.file.Files.exists(dir.root().resolve(DataDir.SIGNING_KEY))) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("modelgraph-local: note: no signing key in " + dir.root() + " yet; creating one. "
+                + "The token is accepted only by a server started with --data-dir " + dir.root()
+                + " (the default ./.data is relative to the directory the server starts in). If your server already "
+                + "runs elsewhere, pass its --data-dir (it prints it at start).");
+    }
+
     static String token(TokenOptions options) {
         LocalIssuer issuer = LocalIssuer.of(new DataDir(options.dataDir()), Clock.systemUTC());
         return issuer.mint(options.subject(), options.project(), options.role());
@@ -83,6 +99,11 @@ public final class Main {
         LocalServer server = LocalServer.start(options, env, out);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "modelgraph-local-stop"));
         out.println("Listening on " + server.baseUrl());
+        DemoProject.Seeded demo = DemoProject.seedIfEmpty(server);
+        if (demo.loaded()) {
+            out.println("Demo project was empty: loaded the sample model (" + demo.types() + " Types, a Taxonomy, "
+                    + "relations, mixin values) through schema/import.");
+        }
         out.print(server.banner(server.demoToken()));
         out.printf("Started in %d ms. Ctrl-C stops.%n", (System.nanoTime() - started) / 1_000_000);
         out.flush();

@@ -104,11 +104,7 @@ class ApiKeyAuthorizerHandlerTest {
     void aThrottledLastUsedWriteStillGrantsTheKey() {
         String project = project();
         String key = issueKey(project, Role.Editor);
-        var throttledTouch = ThrottledDynamo.failing(r -> r instanceof UpdateItemRequest);
-        Services faulty = new Services(services.stores(), throttledTouch, services.s3(), services.settings(),
-                services.clock());
-        Map<String, String> context = new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key,
-                project), null).getContext();
+        Map<String, String> context = authorizeThrottling(r -> r instanceof UpdateItemRequest, key, project);
         assertEquals(project, context.get(Authenticator.CTX_PROJECT), context.toString());
         assertEquals("Editor", context.get(Authenticator.CTX_ROLE));
         assertFalse(context.containsKey(Authenticator.CTX_DENIED), context.toString());
@@ -118,14 +114,18 @@ class ApiKeyAuthorizerHandlerTest {
     void aFailedLookupIsAFaultTheRouteAnswers500NotADenial() {
         String project = project();
         String key = issueKey(project, Role.Editor);
-        var throttledRead = ThrottledDynamo.failing(r -> r instanceof GetItemRequest);
-        Services faulty = new Services(services.stores(), throttledRead, services.s3(), services.settings(),
-                services.clock());
-        Map<String, String> context = new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key,
-                project), null).getContext();
+        Map<String, String> context = authorizeThrottling(r -> r instanceof GetItemRequest, key, project);
         assertFalse(context.containsKey(Authenticator.CTX_DENIED), context.toString());
         assertTrue(context.get(Authenticator.CTX_FAULT).contains("MG-"), context.toString());
         Map<String, Object> asSeenByTheRoute = Map.copyOf(context);
         assertThrows(IllegalStateException.class, () -> services.authenticator().fromApiKeyContext(asSeenByTheRoute));
+    }
+
+    /** The authorizer's verdict when the store throttles the requests {@code throttled} picks. */
+    private static Map<String, String> authorizeThrottling(
+            java.util.function.Predicate<software.amazon.awssdk.core.SdkRequest> throttled, String key, String project) {
+        Services faulty = new Services(services.stores(), ThrottledDynamo.failing(throttled), services.s3(),
+                services.settings(), services.clock());
+        return new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key, project), null).getContext();
     }
 }

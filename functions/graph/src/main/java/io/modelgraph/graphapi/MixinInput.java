@@ -6,6 +6,7 @@ import io.modelgraph.graph.MixinDef;
 import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.store.ItemSize;
 import io.modelgraph.http.Body;
+import io.modelgraph.http.KnownNames;
 import io.modelgraph.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,7 @@ final class MixinInput {
     static final int MAX_VALUE_BYTES = 300_000;
 
     static MixinValue read(Body body, Catalog catalog) {
+        KnownNames.requireKnownMembers(body, List.of("targetNodeId", "mixinId", "mixinColumns"));
         String nodeId = Inputs.requiredId(body, "targetNodeId");
         MixinDef def = mixin(body, catalog);
         List<Body> entries = body.objects("mixinColumns");
@@ -33,6 +35,7 @@ final class MixinInput {
         Map<String, JsonNode> columns = new LinkedHashMap<>();
         int size = 0;
         for (Body entry : entries) {
+            KnownNames.requireKnownMembers(entry, List.of("Id", "value"));
             String columnId = entry.requiredString("Id");
             if (def.column(columnId).isEmpty()) {
                 throw ApiProblem.badRequest(entry.at("Id"), unknownColumn(def, columnId));
@@ -42,6 +45,7 @@ final class MixinInput {
             }
             JsonNode value = Inputs.rawMember(entry, "value").orElseThrow(() -> ApiProblem.badRequest(entry.at("value"),
                     "'value' is required (any JSON value; null is a value)."));
+            MixinValueCheck.check(def, def.column(columnId).get(), value, entry.at("value"));
             size += ItemSize.utf8(Json.write(value));
             columns.put(columnId, value);
         }
@@ -49,6 +53,7 @@ final class MixinInput {
             throw ApiProblem.tooLarge(body.at("mixinColumns"), "The column values total " + size
                     + " bytes of JSON (UTF-8); the limit is " + MAX_VALUE_BYTES + ".");
         }
+        MixinValueCheck.checkBounds(def, columns, body.at("mixinColumns"));
         return new MixinValue(nodeId, def.id(), columns);
     }
 
