@@ -51,15 +51,22 @@ public final class IntegrationsHandler extends HttpApiHandler {
         String base = "/graph/integrations/{vendor}/";
         List<Route> routes = List.of(
                 Route.graph("GET", "/graph/integrations/vendors").anyCaller(s::vendors),
-                Route.graph("POST", base + "import/{projectId}").role(Role.Admin, s::importArtifacts),
-                Route.graph("POST", base + "audit/{projectId}").role(Role.Viewer, s::audit),
-                Route.graph("POST", base + "reaudit/{projectId}").role(Role.Viewer, s::reaudit),
+                Route.graph("POST", base + "import/{projectId}")
+                        .body("artifacts", "spaces", "projectName", "scheduledReaudit")
+                        .role(Role.Admin, s::importArtifacts),
+                Route.graph("POST", base + "audit/{projectId}")
+                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .role(Role.Viewer, s::audit),
+                Route.graph("POST", base + "reaudit/{projectId}").body("projectName", "spaces")
+                        .role(Role.Viewer, s::reaudit),
                 Route.graph("GET", base + "history/{projectId}").role(Role.Viewer, s::history),
                 Route.graph("GET", base + "badge/{projectId}").role(Role.Viewer, s::badge),
-                Route.graph("POST", base + "generate/{projectId}").role(Role.Viewer, s::generate),
+                Route.graph("POST", base + "generate/{projectId}").body("typeNames", "targetVersion", "extra", "spaces")
+                        .role(Role.Viewer, s::generate),
                 Route.graph("GET", base + "status/{projectId}").role(Role.Viewer, s::status),
-                Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey().role(Role.Viewer,
-                        s::machineAudit),
+                Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey()
+                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .role(Role.Viewer, s::machineAudit),
                 Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
                         s::machineBadge));
         return new Router(routes, services.authenticator());
