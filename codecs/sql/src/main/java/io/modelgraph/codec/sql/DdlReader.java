@@ -23,7 +23,7 @@ final class DdlReader {
             "ICEBERG", "EVENT", "SHARDED", "PRIVATE", "IMMUTABLE", "SET", "UNION", "TEMPLATE");
     private static final Set<String> COLUMN_CLAUSE_STARTS = Set.of("CONSTRAINT", "NOT", "NULL", "DEFAULT",
             "PRIMARY", "UNIQUE", "REFERENCES", "CHECK", "COLLATE", "AUTO_INCREMENT", "AUTOINCREMENT", "IDENTITY",
-            "GENERATED", "AS", "COMMENT", "OPTIONS", "ON", "CHARACTER", "CHARSET");
+            "GENERATED", "AS", "COMMENT", "OPTIONS", "ON", "CHARACTER", "CHARSET", "FOR");
     private static final Set<String> CONSTRAINT_STARTS = Set.of("PRIMARY", "UNIQUE", "FOREIGN", "CHECK",
             "CONSTRAINT", "KEY", "INDEX", "FULLTEXT", "SPATIAL", "EXCLUDE", "PERIOD", "LIKE");
 
@@ -82,6 +82,16 @@ final class DdlReader {
         Optional<String> namespace = parts.size() > 1 ? Optional.of(String.join(".", parts.subList(0,
                 parts.size() - 1))) : Optional.empty();
         String name = parts.get(parts.size() - 1);
+        if (parts.size() == 1 && name.equalsIgnoreCase("IDENTIFIER") && c.peek().isSymbol("(")) {
+            // Snowflake IDENTIFIER('name') or IDENTIFIER(:variable)
+            List<Token> inside = c.group();
+            if (inside.size() != 1 || inside.get(0).kind() != Token.Kind.STRING) {
+                ledger.drop(s.where(), "CREATE TABLE IDENTIFIER(" + Cursor.text(inside)
+                        + ") skipped: the table's name is only known when the statement runs.");
+                return;
+            }
+            name = inside.get(0).text();
+        }
         Parsed.Table table = new Parsed.Table(namespace, name, nameToken.where());
         modifiers.removeAll(List.of("OR", "REPLACE"));
         if (!modifiers.isEmpty()) {
@@ -174,10 +184,13 @@ final class DdlReader {
         Token n = c.peek(1);
         if (t.is("KEY") || t.is("INDEX")) {
             // KEY name (cols) / INDEX name (cols) / KEY (cols) are MySQL indexes
-            return !(n.isSymbol("(") || (n.isName() && c.peek(2).isSymbol("(")) || n.is("USING"));
+            return !(n.isSymbol("(") || (n.isName() && (c.peek(2).isSymbol("(") || c.peek(2).is("USING")))
+                    || n.is("USING"));
         }
-        if (t.is("LIKE") || t.is("PERIOD") || t.is("EXCLUDE")) {
-            return n.kind() == Token.Kind.WORD && TypeNames.isTypeWord(n.upper());
+        if (t.is("LIKE") || t.is("PERIOD") || t.is("EXCLUDE") || t.is("FULLTEXT") || t.is("SPATIAL")
+                || t.is("CHECK") || t.is("UNIQUE") || t.is("PRIMARY") || t.is("FOREIGN")) {
+            return n.kind() == Token.Kind.WORD && TypeNames.isTypeWord(n.upper()) && !n.is("KEY")
+                    && !n.is("INDEX");
         }
         return false;
     }
@@ -224,6 +237,17 @@ final class DdlReader {
             }
             table.checks.add(new Parsed.Check(name, Cursor.text(c.group()), at.where()));
             constraintTail(c, table, "check");
+        } else if (c.accept("DEFAULT")) {
+            // T-SQL: CONSTRAINT df DEFAULT (expr) FOR column
+            String value = expression(c);
+            if (!c.accept("FOR")) {
+                throw c.error("Expected FOR and a column after the DEFAULT constraint, found "
+                        + Cursor.describe(c.peek()) + ".");
+            }
+            Token colToken = c.peek();
+            String column = c.name("a column name");
+            table.column(column).orElseThrow(() -> new SchemaSyntaxException(colToken.where(), "Table "
+                    + table.qualified() + " has no column " + column + ".")).defaultExpression = Optional.of(value);
         } else {
             String what = c.next().upper();
             StringBuilder skipped = new StringBuilder(what);
@@ -305,12 +329,15 @@ final class DdlReader {
     private void column(Cursor c, Parsed.Table table) throws SchemaSyntaxException {
         Token nameToken = c.peek();
         Parsed.Column col = new Parsed.Column(c.name("a column name"), nameToken.where());
-        if (table.column(col.name).isPresent()) {
-            throw new SchemaSyntaxException(nameToken.where(), "Column " + col.name + " appears twice in table "
-                    + table.qualified() + ".");
-        }
         col.type = TypeNames.read(c);
         columnClauses(c, table, col);
+        Optional<Parsed.Column> twice = table.column(col.name);
+        if (twice.isPresent()) {
+            ledger.narrow(nameToken.where(), "Column " + col.name + " appears twice in table " + table.qualified()
+                    + "; the later declaration wins (a database would refuse the statement).");
+            table.columns.set(table.columns.indexOf(twice.get()), col);
+            return;
+        }
         table.columns.add(col);
     }
 
@@ -339,7 +366,7 @@ final class DdlReader {
             } else if (c.accept("UNIQUE")) {
                 skipWords(c, "KEY", "CLUSTERED", "NONCLUSTERED");
                 table.uniques.add(new Parsed.Key(constraintName, List.of(col.name)));
-            } else if (c.accept("REFERENCES")) {
+            } else if (c.accept("REFERENCES") || (c.accept("FOREIGN", "KEY") && c.accept("REFERENCES"))) {
                 table.foreignKeys.add(references(c, table, constraintName, List.of(col.name), t));
             } else if (c.accept("CHECK")) {
                 if (!c.peek().isSymbol("(")) {
@@ -354,7 +381,12 @@ final class DdlReader {
                 if (!c.accept("AS")) {
                     throw c.error("Expected AS after GENERATED, found " + Cursor.describe(c.peek()) + ".");
                 }
-                if (c.accept("IDENTITY")) {
+                if (c.accept("ROW")) {
+                    String which = c.next().upper();
+                    c.accept("HIDDEN");
+                    ledger.drop(t.where(), "Column " + table.qualified() + "." + col.name + ": GENERATED ALWAYS AS ROW "
+                            + which + " (a system-versioning period column) not carried.");
+                } else if (c.accept("IDENTITY")) {
                     col.identity = Optional.of("generated " + how + identityOptions(c));
                 } else {
                     generated(c, col, t);
@@ -432,6 +464,9 @@ final class DdlReader {
         while (!c.atEnd() && !c.peek().isSymbol(",") && !c.peek().isSymbol(")")) {
             Token t = c.peek();
             if (!tokens.isEmpty() && t.kind() == Token.Kind.WORD && COLUMN_CLAUSE_STARTS.contains(t.upper())
+                    && !tokens.get(tokens.size() - 1).isSymbol("::")
+                    && !(t.is("CHARACTER") && !c.peek(1).is("SET"))
+                    && !(t.is("ON") && !c.peek(1).is("UPDATE"))
                     && !(t.is("NULL") && tokens.get(tokens.size() - 1).is("IS"))
                     && !(t.is("AS") && c.peek(1).isName())) {
                 break;

@@ -22,6 +22,8 @@ final class ScriptSplitter {
     private final String text;
     private final Deadline deadline;
     private final boolean hashComments;
+    private final boolean hashAlways;
+    private final boolean backslashEscapes;
     private int pos;
     private int line = 1;
     private int lineStart;
@@ -33,13 +35,16 @@ final class ScriptSplitter {
     private int blockDepth;
     private int parenDepth;
 
-    ScriptSplitter(String text, Vendor vendor, Deadline deadline) {
+    ScriptSplitter(String text, java.util.Optional<Vendor> vendor, Deadline deadline) {
         this.text = text;
         this.deadline = deadline;
         this.slashTerminated = text.lines().anyMatch(l -> l.strip().equals("/"));
-        this.goBatches = vendor == Vendor.SQLSERVER || text.lines().anyMatch(l -> l.strip().equalsIgnoreCase("GO"));
+        this.goBatches = vendor.equals(java.util.Optional.of(Vendor.SQLSERVER)) || text.lines().anyMatch(l -> l.strip().equalsIgnoreCase("GO"));
         // '#' starts a comment in MySQL and BigQuery; in T-SQL it starts a temporary table's name
-        this.hashComments = vendor != Vendor.SQLSERVER && !goBatches;
+        this.hashComments = !goBatches && vendor.map(v -> v == Vendor.MYSQL || v == Vendor.BIGQUERY).orElse(true);
+        this.hashAlways = vendor.map(v -> v == Vendor.MYSQL || v == Vendor.BIGQUERY).orElse(false);
+        this.backslashEscapes = vendor.map(v -> v == Vendor.MYSQL || v == Vendor.BIGQUERY || v == Vendor.SNOWFLAKE)
+                .orElse(false);
     }
 
     List<Statement> split() throws SchemaSyntaxException {
@@ -60,7 +65,7 @@ final class ScriptSplitter {
                 pos++;
             } else if (c == '-' && peek(1) == '-') {
                 skipToLineEnd();
-            } else if (c == '#' && hashComments) {
+            } else if (c == '#' && hashComments && (hashAlways || atLineStart() || Character.isWhitespace(peek(1)))) {
                 skipToLineEnd();
             } else if (c == '/' && peek(1) == '*') {
                 blockComment();
@@ -284,7 +289,7 @@ final class ScriptSplitter {
                 pos++;
                 return b.toString();
             }
-            if (c == '\\' && open == '\'' && hashComments && pos + 1 < text.length()) {
+            if (c == '\\' && open == '\'' && backslashEscapes && pos + 1 < text.length()) {
                 // MySQL and BigQuery strings escape with a backslash
                 b.append(text.charAt(pos + 1));
                 pos += 2;

@@ -63,6 +63,11 @@ final class TypeNames {
             c.next();
             written.append(" ARRAY");
             array = true;
+            if (c.peek().isSymbol("[")) {
+                while (!c.atEnd() && !c.next().isSymbol("]")) {
+                    // ARRAY[4]: the size is not enforced by PostgreSQL either
+                }
+            }
         }
         return Optional.of(new Parsed.SqlType(base, args, array, element, written.toString()));
     }
