@@ -519,6 +519,13 @@ final class DdlReader {
             } else if (c.peek().is("OPTIONS") && c.peek(1).isSymbol("(")) {
                 c.next();
                 options(c.group(), d -> table.comment = Optional.of(d), table, "");
+            } else if (c.peek().is("INHERITS") && c.peek(1).isSymbol("(")) {
+                c.next();
+                for (Token t : c.group()) {
+                    if (t.isName()) {
+                        table.inherits.add(t.text());
+                    }
+                }
             } else if (c.peek().is("AS") || (c.peek().isSymbol("(") && c.peek(1).is("SELECT"))) {
                 rest.append(rest.length() == 0 ? "" : " ").append("AS (query)");
                 while (!c.atEnd()) {

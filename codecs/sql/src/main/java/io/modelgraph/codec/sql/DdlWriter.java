@@ -43,6 +43,9 @@ final class DdlWriter {
     private final StringBuilder out = new StringBuilder();
     private final List<String> after = new ArrayList<>();
     private final Set<String> usedTaxonomies = new HashSet<>();
+    private final Set<String> droppedQualifiers = new HashSet<>();
+    private final Map<String, Long> bareNames;
+    private final Map<String, String> schemas;
 
     /** A foreign key to write: from columns of one table to a key of another. */
     private record Fk(Optional<String> name, String fromType, List<String> from, String toType, List<String> to,
@@ -59,6 +62,47 @@ final class DdlWriter {
         this.ledger = ledger;
         this.sameVendor = vendor.key().equals(model.annotations().get("sql.vendor"));
         model.types().forEach(t -> types.put(t.name(), t));
+        this.bareNames = model.types().stream().collect(Collectors.groupingBy(t -> bareName(t).toLowerCase(Locale.ROOT),
+                Collectors.counting()));
+        this.schemas = writtenSchemas(model, vendor);
+    }
+
+    /**
+     * The schema each namespace is written as. Where only the last part of {@code db.schema} is written, two
+     * namespaces that would then meet on a table name keep all their parts, joined by '_'.
+     */
+    static Map<String, String> writtenSchemas(SchemaModel model, Vendor vendor) {
+        Map<String, String> out = new LinkedHashMap<>();
+        boolean twoParts = vendor == Vendor.SNOWFLAKE || vendor == Vendor.BIGQUERY;
+        Map<String, Long> clashes = model.types().stream().filter(t -> t.namespace().isPresent())
+                .collect(Collectors.groupingBy(t -> (last(t.namespace().get()) + "|" + bareName(t))
+                        .toLowerCase(Locale.ROOT), Collectors.counting()));
+        for (TypeDef t : model.types()) {
+            t.namespace().ifPresent(ns -> {
+                boolean clash = clashes.get((last(ns) + "|" + bareName(t)).toLowerCase(Locale.ROOT)) > 1;
+                out.put(ns, twoParts || !ns.contains(".") ? ns : clash ? ns.replace('.', '_') : last(ns));
+            });
+        }
+        return out;
+    }
+
+    private static String last(String ns) {
+        return ns.substring(ns.lastIndexOf('.') + 1);
+    }
+
+    static String bareName(TypeDef t) {
+        String name = t.name();
+        if (t.namespace().isPresent() && name.startsWith(t.namespace().get() + ".")) {
+            name = name.substring(t.namespace().get().length() + 1);
+        }
+        return name;
+    }
+
+    /** SQLite has one namespace: a name two schemas share keeps its schema as a prefix. */
+    static String sqliteName(TypeDef t, Map<String, Long> bareNames) {
+        String bare = bareName(t);
+        return bareNames.getOrDefault(bare.toLowerCase(Locale.ROOT), 1L) > 1 && t.namespace().isPresent()
+                ? t.namespace().get().replace('.', '_') + "_" + bare : bare;
     }
 
     String write() {
@@ -102,8 +146,17 @@ final class DdlWriter {
         }
     }
 
+    /**
+     * Snowflake (database.schema) and BigQuery (project.dataset) qualify with two parts; the other dialects'
+     * scripts run inside one database, so only the last part (the schema) is written.
+     */
     private String qualifiedNs(String ns) {
-        return java.util.Arrays.stream(ns.split("\\.")).map(p -> Identifiers.quote(p, vendor))
+        String written = schemas.getOrDefault(ns, ns);
+        if (!written.equals(ns) && droppedQualifiers.add(ns)) {
+            ledger.approximate(ns, "Namespace " + ns + " written as schema " + written + ": " + vendor.key()
+                    + " scripts run in one database.");
+        }
+        return java.util.Arrays.stream(written.split("\\.")).map(p -> Identifiers.quote(p, vendor))
                 .collect(Collectors.joining("."));
     }
 
@@ -167,10 +220,7 @@ final class DdlWriter {
     }
 
     private String tableName(TypeDef t) {
-        String name = t.name();
-        if (t.namespace().isPresent() && name.startsWith(t.namespace().get() + ".")) {
-            name = name.substring(t.namespace().get().length() + 1);
-        }
+        String name = vendor == Vendor.SQLITE ? sqliteName(t, bareNames) : bareName(t);
         if (vendor == Vendor.SQLITE || t.namespace().isEmpty()) {
             return Identifiers.quote(name, vendor);
         }
@@ -188,10 +238,14 @@ final class DdlWriter {
 
     private void table(TypeDef t) {
         String path = t.name();
+        List<ElementDef> elements = new ArrayList<>();
         if (!t.supertypes().isEmpty()) {
-            ledger.drop(path, "Supertypes " + t.supertypes() + " not carried: SQL tables do not inherit; only the"
-                    + " type's own elements are columns.");
+            ledger.approximate(path, "Supertypes " + t.supertypes() + " flattened: their elements are copied into"
+                    + " this table as columns.");
+            Set<String> own = t.elements().stream().map(ElementDef::name).collect(Collectors.toSet());
+            inherited(t, new HashSet<>()).stream().filter(e -> own.add(e.name())).forEach(elements::add);
         }
+        elements.addAll(t.elements());
         if (t.isAbstract()) {
             ledger.drop(path, "Abstract type written as an ordinary table.");
         }
@@ -199,7 +253,7 @@ final class DdlWriter {
         List<String> constraints = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         Optional<String> inlineAutoPk = sqliteAutoincrementColumn(t);
-        for (ElementDef e : t.elements()) {
+        for (ElementDef e : elements) {
             element(t, e, columns, constraints, comments, inlineAutoPk);
         }
         if (columns.isEmpty()) {
@@ -257,6 +311,18 @@ final class DdlWriter {
         created.add(t.name());
     }
 
+    private List<ElementDef> inherited(TypeDef t, Set<String> seen) {
+        List<ElementDef> out = new ArrayList<>();
+        for (String s : t.supertypes()) {
+            TypeDef parent = types.get(s);
+            if (parent != null && seen.add(s)) {
+                out.addAll(inherited(parent, seen));
+                out.addAll(parent.elements());
+            }
+        }
+        return out;
+    }
+
     /** SQLite's AUTOINCREMENT exists only on an INTEGER PRIMARY KEY written on the column itself. */
     private Optional<String> sqliteAutoincrementColumn(TypeDef t) {
         if (vendor != Vendor.SQLITE) {
@@ -296,6 +362,15 @@ final class DdlWriter {
                     + ", which are not its primary or unique key; " + vendor.key() + " refuses that, not carried.");
             return Optional.empty();
         }
+        for (int i = 0; i < fk.from().size() && i < fk.to().size(); i++) {
+            Optional<String> fromKind = t.element(fk.from().get(i)).map(DdlWriter::typeClass);
+            Optional<String> toKind = target.element(fk.to().get(i)).map(DdlWriter::typeClass);
+            if (fromKind.isPresent() && toKind.isPresent() && !fromKind.equals(toKind)) {
+                ledger.drop(path, "Foreign key " + fk.from() + " -> " + fk.to() + " joins a " + fromKind.get()
+                        + " column to a " + toKind.get() + " column; engines refuse that, not carried.");
+                return Optional.empty();
+            }
+        }
         StringBuilder b = new StringBuilder(constraintName(fk.name())).append("FOREIGN KEY (")
                 .append(columnList(fk.from())).append(") REFERENCES ").append(tableName(target)).append(" (")
                 .append(columnList(fk.to())).append(')');
@@ -305,6 +380,18 @@ final class DdlWriter {
             b.append(" NOT ENFORCED");
         }
         return Optional.of(b.toString());
+    }
+
+    /** What a foreign key compares: numbers with numbers, text with text. */
+    private static String typeClass(ElementDef e) {
+        if (e.type() instanceof DataType.Primitive p) {
+            return switch (p.kind()) {
+                case INTEGER, DECIMAL, NUMBER -> "numeric";
+                case STRING, URI -> "text";
+                default -> p.kind().name().toLowerCase(Locale.ROOT);
+            };
+        }
+        return e.type() instanceof DataType.TaxonomyRef ? "text" : "other";
     }
 
     private void action(StringBuilder b, String clause, String value, String path) {
@@ -394,7 +481,7 @@ final class DdlWriter {
             return taxonomyType(path, ref.taxonomyName(), e);
         }
         DataType.Primitive p = (DataType.Primitive) e.type();
-        if (sameVendor && p.nativeName().isPresent()) {
+        if (sameVendor && p.nativeName().isPresent() && builtIn(p.nativeName().get(), vendor)) {
             return p.nativeName().get();
         }
         VendorTypes.Choice choice = VendorTypes.of(vendor, p.kind(), e.constraints(), p.nativeName(), key);
@@ -402,6 +489,24 @@ final class DdlWriter {
                 + " written as " + choice.type() + ": " + a + "."));
         return choice.type();
     }
+
+    /** A native spelling is reused only for a built-in type: domains and user types are not written. */
+    private static boolean builtIn(String nativeName, Vendor vendor) {
+        String base = nativeName.replaceAll("[(<\\[].*", "").trim().toUpperCase(Locale.ROOT);
+        if (vendor == Vendor.POSTGRES) {
+            return POSTGRES_TYPES.contains(base);
+        }
+        return TypeMapping.knows(base) && !base.equals("ENUM") && !base.equals("SET");
+    }
+
+    /** PostgreSQL's built-in names (others in a PostgreSQL script are domains, enums or extension types). */
+    private static final Set<String> POSTGRES_TYPES = Set.of("INT", "INTEGER", "INT2", "INT4", "INT8", "SMALLINT",
+            "BIGINT", "SERIAL", "BIGSERIAL", "SMALLSERIAL", "SERIAL2", "SERIAL4", "SERIAL8", "NUMERIC", "DECIMAL",
+            "REAL", "DOUBLE PRECISION", "FLOAT", "FLOAT4", "FLOAT8", "BOOLEAN", "BOOL", "TEXT", "VARCHAR",
+            "CHARACTER VARYING", "CHAR", "CHARACTER", "BPCHAR", "NAME", "DATE", "TIME", "TIMETZ", "TIMESTAMP",
+            "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP WITHOUT TIME ZONE", "TIME WITH TIME ZONE",
+            "TIME WITHOUT TIME ZONE", "INTERVAL", "BYTEA", "UUID", "JSON", "JSONB", "XML", "INET", "CIDR", "MACADDR",
+            "TSVECTOR", "MONEY", "BIT", "BIT VARYING", "VARBIT", "POINT");
 
     private String taxonomyType(String path, String name, ElementDef e) {
         usedTaxonomies.add(name);
@@ -432,10 +537,11 @@ final class DdlWriter {
         if (identity == null) {
             return;
         }
-        boolean integer = e.type() instanceof DataType.Primitive p && (p.kind() == PrimitiveKind.INTEGER
-                || p.kind() == PrimitiveKind.DECIMAL);
-        if (!integer) {
-            ledger.drop(path, "Identity on a non-integer column not carried.");
+        boolean integer = e.type() instanceof DataType.Primitive p && p.kind() == PrimitiveKind.INTEGER;
+        boolean sameNative = sameVendor && e.type() instanceof DataType.Primitive p && p.nativeName().isPresent();
+        if (!integer && !(sameNative && vendor != Vendor.POSTGRES)) {
+            ledger.drop(path, "Identity on a column that is not an integer (such as NUMBER(38,0)) not carried: "
+                    + "identity needs an integer type in " + vendor.key() + ".");
             return;
         }
         if (sameVendor && ((DataType.Primitive) e.type()).nativeName().map(n -> n.toUpperCase(Locale.ROOT)
@@ -459,6 +565,10 @@ final class DdlWriter {
                 + "|(?is).*\\sjson$");
         if (e.defaultValue().isPresent()) {
             Optional<String> literal = literal(e.defaultValue().get(), e);
+            if (literal.isPresent() && !fits(e.defaultValue().get(), e)) {
+                ledger.drop(path, "Default " + e.defaultValue().get() + " does not fit the column's type; not carried.");
+                return;
+            }
             if (literal.isEmpty()) {
                 ledger.drop(path, "Default " + e.defaultValue().get() + " has no SQL literal; not carried.");
                 return;
@@ -478,6 +588,31 @@ final class DdlWriter {
             sql.append(" DEFAULT ").append(expression);
         } else {
             ledger.drop(path, "Default expression " + expression + " was written for another dialect; not carried.");
+        }
+    }
+
+    /** A number defaults a numeric or boolean column; text defaults the rest. */
+    private static boolean fits(JsonNode value, ElementDef e) {
+        if (!(e.type() instanceof DataType.Primitive p)) {
+            return value.isTextual();
+        }
+        return switch (p.kind()) {
+            case INTEGER, DECIMAL, NUMBER -> value.isNumber();
+            case BOOLEAN -> value.isBoolean() || value.isIntegralNumber();
+            case ANY, BINARY -> false;
+            case DATE, DATETIME -> value.isTextual() && parses(() -> java.time.LocalDate.parse(value.textValue()
+                    .substring(0, Math.min(10, value.textValue().length()))));
+            case TIME -> value.isTextual() && parses(() -> java.time.LocalTime.parse(value.textValue()));
+            default -> value.isTextual();
+        };
+    }
+
+    private static boolean parses(Runnable parse) {
+        try {
+            parse.run();
+            return true;
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 
@@ -543,7 +678,8 @@ final class DdlWriter {
         ElementDef single = e.withCardinality(io.modelgraph.schema.Cardinality.REQUIRED);
         switch (vendor) {
             case POSTGRES -> columns.add(new Column(e.name(), col(e.name()) + " " + scalarType(path, single, false)
-                    + "[]" + (e.cardinality().required() ? " NOT NULL" : "")));
+                    .replaceAll("(?i)(\\s*\\[\\s*\\d*\\s*\\])+$|\\s+ARRAY$", "") + "[]"
+                    + (e.cardinality().required() ? " NOT NULL" : "")));
             case BIGQUERY -> columns.add(new Column(e.name(), col(e.name()) + " ARRAY<"
                     + scalarType(path, single, false).replaceAll("\\(.*\\)", "") + ">"));
             case SNOWFLAKE -> {

@@ -65,6 +65,7 @@ final class Parsed {
         final List<Key> uniques = new ArrayList<>();
         final List<ForeignKey> foreignKeys = new ArrayList<>();
         final List<Check> checks = new ArrayList<>();
+        final List<String> inherits = new ArrayList<>();
         Optional<String> comment = Optional.empty();
         final Map<String, String> annotations = new LinkedHashMap<>();
 

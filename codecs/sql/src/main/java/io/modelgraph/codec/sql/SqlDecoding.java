@@ -92,9 +92,12 @@ final class SqlDecoding {
             elements.add(element(t, c, checks));
         }
         List<KeyDef> keys = new ArrayList<>();
-        t.primaryKey.ifPresent(k -> keys.add(new KeyDef(KeyDef.Kind.PRIMARY, k.name(), columns(t, k.columns()))));
+        t.primaryKey.filter(k -> present(t, k.columns(), "primary key"))
+                .ifPresent(k -> keys.add(new KeyDef(KeyDef.Kind.PRIMARY, k.name(), columns(t, k.columns()))));
         for (Parsed.Key k : t.uniques) {
-            keys.add(new KeyDef(KeyDef.Kind.UNIQUE, k.name(), columns(t, k.columns())));
+            if (present(t, k.columns(), "unique key")) {
+                keys.add(new KeyDef(KeyDef.Kind.UNIQUE, k.name(), columns(t, k.columns())));
+            }
         }
         Map<String, String> annotations = new LinkedHashMap<>(t.annotations);
         for (int i = 0; i < tableChecks.size(); i++) {
@@ -103,8 +106,28 @@ final class SqlDecoding {
             ledger.relax(k.where(), "Table " + t.qualified() + ": CHECK (" + k.expression()
                     + ") has no canonical form; kept as annotation sql.check." + (i + 1) + " for SQL output only.");
         }
-        return new TypeDef(typeNames.get(t), t.comment, List.of(), elements, false, Optional.empty(),
+        List<String> supertypes = new ArrayList<>();
+        for (String parent : t.inherits) {
+            Optional<Parsed.Table> p = script.table(Optional.empty(), parent);
+            if (p.isPresent()) {
+                supertypes.add(typeNames.get(p.get()));
+            } else {
+                ledger.drop(t.where, "Table " + t.qualified() + " inherits " + parent
+                        + ", which this script does not declare; not carried.");
+            }
+        }
+        return new TypeDef(typeNames.get(t), t.comment, supertypes, elements, false, Optional.empty(),
                 Provenance.of(FORMAT), annotations, t.namespace, keys);
+    }
+
+    /** A key over a column the table does not have is refused by every engine: ledgered, not carried. */
+    private boolean present(Parsed.Table t, List<String> names, String what) {
+        List<String> missing = names.stream().filter(n -> t.column(n).isEmpty()).toList();
+        if (!missing.isEmpty()) {
+            ledger.drop(t.where, "Table " + t.qualified() + ": " + what + " names columns " + missing
+                    + " the table does not have; not carried.");
+        }
+        return missing.isEmpty();
     }
 
     private List<String> columns(Parsed.Table t, List<String> names) {
@@ -200,7 +223,8 @@ final class SqlDecoding {
             annotations.put("sql.check", String.join(" AND ", unmapped.stream().map(e -> "(" + e + ")").toList()));
         }
         Cardinality cardinality = many ? Cardinality.ANY_NUMBER
-                : (c.notNull || inKey) ? Cardinality.REQUIRED : Cardinality.OPTIONAL;
+                : (c.notNull || inKey || annotations.containsKey("sql.identity")) ? Cardinality.REQUIRED
+                        : Cardinality.OPTIONAL;
         return new ElementDef(c.name, c.comment, type, cardinality, false, constraints, Optional.empty(),
                 defaultValue, List.of(), annotations);
     }
@@ -213,9 +237,12 @@ final class SqlDecoding {
                     + ", which this script does not declare; not carried.");
             return Optional.empty();
         }
+        if (!present(t, fk.columns(), "foreign key")) {
+            return Optional.empty();
+        }
         List<String> toColumns = fk.refColumns().isEmpty()
                 ? target.get().primaryKey.map(Parsed.Key::columns).orElse(List.of()) : fk.refColumns();
-        if (toColumns.size() != fk.columns().size()) {
+        if (toColumns.size() != fk.columns().size() || !present(target.get(), toColumns, "referenced key")) {
             ledger.drop(fk.where(), "Foreign key " + from + " does not name as many columns in " + fk.refTable()
                     + " as it has; not carried.");
             return Optional.empty();

@@ -86,6 +86,10 @@ final class TypeMapping {
             Optional<Long> s = args.size() > 1 ? number(args.get(1)) : Optional.of(0L);
             if (p.isPresent() && s.isPresent()) {
                 constraints = constraints.withPrecision(p.get().intValue(), s.get().intValue());
+                if (s.get() == 0 && p.get() <= 18 && !base.equals("MONEY")) {
+                    // NUMBER(10) and DECIMAL(18,0) are whole numbers that fit a bigint: integers, keeping p
+                    kind = PrimitiveKind.INTEGER;
+                }
             }
         }
         if (kind == PrimitiveKind.NUMBER && base.startsWith("FLOAT") && !args.isEmpty()) {

@@ -28,7 +28,7 @@ final class VendorTypes {
         return switch (kind) {
             case STRING -> string(v, c.maxLength(), key);
             case URI -> withNote(string(v, c.maxLength().or(() -> Optional.of(2048L)), key), "a URI is stored as text");
-            case INTEGER -> integer(v, nat);
+            case INTEGER -> integer(v, nat, c.precision());
             case NUMBER -> Choice.exact(switch (v) {
                 case POSTGRES -> nat.contains("REAL") || nat.contains("FLOAT4") ? "real" : "double precision";
                 case MYSQL -> "double";
@@ -92,6 +92,9 @@ final class VendorTypes {
     private static Choice string(Vendor v, Optional<Long> length, boolean key) {
         if (length.isPresent()) {
             long n = length.get();
+            if (v == Vendor.POSTGRES && n > 10_485_760) {
+                return Choice.approx("text", "length " + n + " exceeds PostgreSQL's varchar limit; not enforced");
+            }
             return switch (v) {
                 case POSTGRES, MYSQL, SNOWFLAKE -> n > 65_535 && v == Vendor.MYSQL ? Choice.exact("longtext")
                         : Choice.exact("varchar(" + n + ")");
@@ -115,9 +118,9 @@ final class VendorTypes {
         };
     }
 
-    private static Choice integer(Vendor v, String nat) {
+    private static Choice integer(Vendor v, String nat, Optional<Integer> precision) {
         boolean big = nat.contains("BIG") || nat.equals("INT8") || nat.contains("INT64") || nat.contains("SERIAL8")
-                || nat.matches("NUMBER\\(1\\d\\)");
+                || precision.map(p -> p > 9).orElse(false);
         boolean small = !big && (nat.contains("SMALL") || nat.contains("TINY") || nat.equals("INT2"));
         return Choice.exact(switch (v) {
             case POSTGRES, SNOWFLAKE -> big ? "bigint" : small ? "smallint" : "integer";
