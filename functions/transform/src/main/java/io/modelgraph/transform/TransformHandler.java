@@ -5,6 +5,7 @@ import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.sql.SqlCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -40,7 +41,8 @@ public final class TransformHandler extends HttpApiHandler {
     /** The codecs this function carries; other keys of the API answer 501 through the registry. */
     static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        SqlCodec sql = new SqlCodec();
+        return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), sql), List.of(jsonSchema, sql));
     }
 
     static ProjectModels projectModels(Services services) {

@@ -34,6 +34,7 @@ final class ScriptSplitter {
     private List<Token> current = new ArrayList<>();
     private int blockDepth;
     private int parenDepth;
+    private final List<Token> opened = new ArrayList<>();
 
     ScriptSplitter(String text, java.util.Optional<Vendor> vendor, Deadline deadline) {
         this.text = text;
@@ -74,6 +75,10 @@ final class ScriptSplitter {
                 pos++;
                 if (blockDepth <= 0 && parenDepth <= 0 && !inSlashRoutine()) {
                     endStatement();
+                } else if (blockDepth <= 0 && parenDepth > 0 && !routine() && !inSlashRoutine()) {
+                    Token open = opened.get(opened.size() - 1);
+                    throw new SchemaSyntaxException("line " + line + ", column " + col, "The statement ends inside"
+                            + " the '(' opened at " + open.where() + ": a ')' is missing.");
                 } else {
                     add(Token.Kind.SYMBOL, ";", line, col);
                 }
@@ -125,12 +130,16 @@ final class ScriptSplitter {
             pos += sym.length();
             if (sym.equals("(")) {
                 parenDepth++;
+                opened.add(new Token(Token.Kind.SYMBOL, "(", ln, col));
                 if (parenDepth > io.modelgraph.codec.ParserLimits.MAX_DEPTH) {
                     throw new SchemaSyntaxException("line " + ln + ", column " + col,
                             "Parentheses nest deeper than " + io.modelgraph.codec.ParserLimits.MAX_DEPTH + ".");
                 }
             } else if (sym.equals(")")) {
                 parenDepth--;
+                if (!opened.isEmpty()) {
+                    opened.remove(opened.size() - 1);
+                }
             }
             add(Token.Kind.SYMBOL, sym, ln, col);
         }
@@ -356,5 +365,6 @@ final class ScriptSplitter {
         current = new ArrayList<>();
         blockDepth = 0;
         parenDepth = 0;
+        opened.clear();
     }
 }
