@@ -28,11 +28,24 @@ final class DdlReader {
             "CONSTRAINT", "KEY", "INDEX", "FULLTEXT", "SPATIAL", "EXCLUDE", "PERIOD", "LIKE");
 
     private final LossinessLedger ledger;
+    private final boolean dottedQuotedNames;
     private final Parsed.Script script = new Parsed.Script();
     private int definitions;
 
-    DdlReader(LossinessLedger ledger) {
+    DdlReader(LossinessLedger ledger, Optional<Vendor> vendor) {
         this.ledger = ledger;
+        // BigQuery quotes a whole path at once: `project.dataset.table`
+        this.dottedQuotedNames = vendor.map(v -> v == Vendor.BIGQUERY).orElse(false);
+    }
+
+    private List<String> tableName(Cursor c, String what) throws SchemaSyntaxException {
+        List<String> parts = c.qualifiedName(what);
+        if (!dottedQuotedNames) {
+            return parts;
+        }
+        List<String> split = new ArrayList<>();
+        parts.forEach(p -> split.addAll(List.of(p.split("\\."))));
+        return split;
     }
 
     Parsed.Script read(List<Statement> statements) throws SchemaSyntaxException {
@@ -78,7 +91,7 @@ final class DdlReader {
         c.next();
         c.accept("IF", "NOT", "EXISTS");
         Token nameToken = c.peek();
-        List<String> parts = c.qualifiedName("a table name");
+        List<String> parts = tableName(c, "a table name");
         Optional<String> namespace = parts.size() > 1 ? Optional.of(String.join(".", parts.subList(0,
                 parts.size() - 1))) : Optional.empty();
         String name = parts.get(parts.size() - 1);
@@ -205,6 +218,7 @@ final class DdlReader {
             }
         }
         if (c.accept("PRIMARY", "KEY")) {
+            clustering(c, table);
             skipWords(c, "CLUSTERED", "NONCLUSTERED", "ASC", "DESC");
             if (c.peek().isName() && c.peek(1).isSymbol("(")) {
                 c.next(); // MySQL: PRIMARY KEY index_name (cols)
@@ -212,7 +226,9 @@ final class DdlReader {
             table.primaryKey = Optional.of(new Parsed.Key(name, c.columnList()));
             constraintTail(c, table, "primary key");
         } else if (c.accept("UNIQUE")) {
-            skipWords(c, "KEY", "INDEX", "CLUSTERED", "NONCLUSTERED", "CONSTRAINT");
+            skipWords(c, "KEY", "INDEX");
+            clustering(c, table);
+            skipWords(c, "CLUSTERED", "NONCLUSTERED", "CONSTRAINT");
             if (c.peek().isName() && c.peek(1).isSymbol("(")) {
                 name = name.or(() -> Optional.of(c.peek().text()));
                 c.next();
@@ -260,9 +276,17 @@ final class DdlReader {
         }
     }
 
+    /** T-SQL CLUSTERED/NONCLUSTERED choose the physical index: ledgered, not carried. */
+    private void clustering(Cursor c, Parsed.Table table) {
+        if (c.peek().is("CLUSTERED") || c.peek().is("NONCLUSTERED")) {
+            ledger.drop(c.peek().where(), "Table " + table.qualified() + ": index clause '" + c.peek().upper()
+                    + "' not carried.");
+        }
+    }
+
     private Parsed.ForeignKey references(Cursor c, Parsed.Table table, Optional<String> name, List<String> columns,
             Token start) throws SchemaSyntaxException {
-        List<String> parts = c.qualifiedName("the referenced table's name");
+        List<String> parts = tableName(c, "the referenced table's name");
         List<String> refColumns = c.peek().isSymbol("(") ? c.columnList() : List.of();
         Optional<String> onDelete = Optional.empty();
         Optional<String> onUpdate = Optional.empty();
@@ -544,7 +568,7 @@ final class DdlReader {
     private void alterTable(Cursor c, Statement s) throws SchemaSyntaxException {
         c.accept("IF", "EXISTS");
         c.accept("ONLY");
-        List<String> parts = c.qualifiedName("a table name");
+        List<String> parts = tableName(c, "a table name");
         Optional<String> namespace = parts.size() > 1 ? Optional.of(String.join(".", parts.subList(0,
                 parts.size() - 1))) : Optional.empty();
         String name = parts.get(parts.size() - 1);

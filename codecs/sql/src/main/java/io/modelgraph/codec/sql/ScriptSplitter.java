@@ -86,6 +86,10 @@ final class ScriptSplitter {
                 token(c);
             }
         }
+        if (!opened.isEmpty() && blockDepth <= 0 && !routine()) {
+            Token open = opened.get(opened.size() - 1);
+            throw new SchemaSyntaxException(open.where(), "The '(' opened here is never closed.");
+        }
         endStatement();
         return statements;
     }

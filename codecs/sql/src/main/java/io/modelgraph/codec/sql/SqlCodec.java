@@ -48,7 +48,7 @@ public final class SqlCodec implements SchemaDecoder, SchemaEncoder {
         try {
             Deadline deadline = new Deadline(parseMillis);
             List<Statement> statements = new ScriptSplitter(text, vendor, deadline).split();
-            Parsed.Script script = new DdlReader(ledger).read(statements);
+            Parsed.Script script = new DdlReader(ledger, vendor).read(statements);
             if (script.tables.isEmpty() && script.enums.isEmpty()) {
                 ledger.drop("$", "The script declares no table.");
             }
