@@ -102,7 +102,9 @@ final class Parsed {
             }
             // unqualified references resolve against any schema, as a search path would
             return tables.values().stream().filter(t -> t.name.equalsIgnoreCase(name)
-                    && (namespace.isEmpty() || t.namespace.map(n -> n.equalsIgnoreCase(namespace.get())).orElse(true)))
+                    && (namespace.isEmpty() || t.namespace.map(n -> n.equalsIgnoreCase(namespace.get())
+                            || n.toLowerCase(java.util.Locale.ROOT).endsWith("." + namespace.get()
+                                    .toLowerCase(java.util.Locale.ROOT))).orElse(true)))
                     .findFirst();
         }
 
