@@ -44,6 +44,9 @@ final class DdlWriter {
     private final List<String> after = new ArrayList<>();
     private final Set<String> usedTaxonomies = new HashSet<>();
     private final Set<String> droppedQualifiers = new HashSet<>();
+    private final Set<String> constraintNames = new HashSet<>();
+    private String currentSchema = "";
+    private String currentTable = "";
     private final Map<String, Long> bareNames;
     private final Map<String, String> schemas;
 
@@ -238,6 +241,8 @@ final class DdlWriter {
 
     private void table(TypeDef t) {
         String path = t.name();
+        currentSchema = vendor == Vendor.SQLITE ? t.name() : t.namespace().orElse("");
+        currentTable = t.name();
         List<ElementDef> elements = new ArrayList<>();
         if (!t.supertypes().isEmpty()) {
             ledger.approximate(path, "Supertypes " + t.supertypes() + " flattened: their elements are copied into"
@@ -411,8 +416,20 @@ final class DdlWriter {
         }
     }
 
+    /**
+     * Constraint names are unique per schema in PostgreSQL, Oracle and SQL Server (Snowflake repeats them across
+     * tables): a name already written is left out and the engine names the constraint.
+     */
     private String constraintName(Optional<String> name) {
-        return name.map(n -> "CONSTRAINT " + col(n) + " ").orElse("");
+        if (name.isEmpty()) {
+            return "";
+        }
+        if (!constraintNames.add(currentSchema + "|" + name.get().toLowerCase(Locale.ROOT))) {
+            ledger.drop(currentTable, "Constraint name " + name.get() + " is already used in this schema; written"
+                    + " without a name.");
+            return "";
+        }
+        return "CONSTRAINT " + col(name.get()) + " ";
     }
 
     private String columnList(List<String> names) {

@@ -56,6 +56,21 @@ final class Catalog {
         }
     }
 
+    /** Encodes the model for the engine's dialect, runs the DDL and compares the catalog with the model. */
+    static List<String> createAndCompare(Connection c, SchemaModel model, Vendor vendor) throws SQLException {
+        io.modelgraph.ledger.LossinessLedger ledger = new io.modelgraph.ledger.LossinessLedger();
+        execute(c, new SqlCodec().encode(model, new io.modelgraph.codec.CodecOptions(Map.of("vendor", vendor.key())),
+                ledger));
+        return compare(c, model, vendor, droppedForeignKeys(ledger));
+    }
+
+    /** Foreign keys the writer ledgered as not carried ("from -> to" paths), which the catalog must not hold. */
+    static Set<String> droppedForeignKeys(io.modelgraph.ledger.LossinessLedger ledger) {
+        return ledger.entries().stream().filter(e -> e.path().contains(" -> ")
+                && e.kind() == io.modelgraph.ledger.LossKind.StructuralDrop).map(e -> e.path())
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
     /** Mismatches between the model and the engine's catalog; empty when every table came back as written. */
     static List<String> compare(Connection c, SchemaModel model, Vendor vendor, Set<String> droppedForeignKeys)
             throws SQLException {
