@@ -25,10 +25,12 @@ import java.util.Optional;
  * {@code java -cp "bench/target/classes:$(cat bench/target/classpath.txt)" io.modelgraph.bench.ColdStartBench [--runs=5]}
  */
 public final class ColdStartBench {
-    private record Function(String name, String jar, String handler, String event) {
+    /** One shipped function: its Lambda jar and sample event, relative to the repository root. */
+    public record Function(String name, String jar, String handler, String event) {
     }
 
-    private static final List<Function> FUNCTIONS = List.of(
+    /** Every function jar the build ships; the artifact tests ({@code it/}) run each through the probe too. */
+    public static final List<Function> FUNCTIONS = List.of(
             new Function("authorizer", "functions/authorizer/target/function-authorizer-0.1.0-SNAPSHOT-lambda.jar",
                     "io.modelgraph.authorizer.ApiKeyAuthorizerHandler", "events/authorizer.json"),
             new Function("graph", "functions/graph/target/function-graph-0.1.0-SNAPSHOT-lambda.jar",
@@ -52,15 +54,13 @@ public final class ColdStartBench {
             StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
             Services services = Services.of(config, Settings.from(Map.of()));
             Tables.ensure(services.dynamo(), services.s3(), config);
-            String probeClasses = Path.of(ColdStartProbe.class.getProtectionDomain().getCodeSource().getLocation()
-                    .toURI()).toString();
             System.out.printf("%-13s %9s %7s %8s %8s %8s %9s %8s %7s%n", "function", "jar MB", "jvm ms", "init ms",
                     "1st ms", "2nd ms", "status", "RSS MB", "classes");
             for (Function f : FUNCTIONS) {
                 List<double[]> samples = new ArrayList<>();
                 String status = "";
                 for (int i = 0; i < runs; i++) {
-                    String line = probe(f, probeClasses, aws);
+                    String line = figures(f, probe(Path.of(""), f, List.of(), aws));
                     samples.add(parse(line));
                     status = field(line, "status");
                 }
@@ -80,10 +80,19 @@ public final class ColdStartBench {
         System.exit(0);
     }
 
-    private static String probe(Function f, String probeClasses, EmbeddedAws aws) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("java", "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto", "-cp", f.jar() + File.pathSeparator + probeClasses,
-                "io.modelgraph.bench.ColdStartProbe", f.handler(), f.event());
+    /**
+     * Runs {@link ColdStartProbe} in a fresh JVM whose class path is the function's jar and the probe class
+     * alone, against the embedded stores; {@code moreEvents} are invoked after the timed pair. Answers
+     * everything the JVM printed (stdout and stderr).
+     */
+    public static String probe(Path root, Function f, List<Path> moreEvents, EmbeddedAws aws) throws Exception {
+        String probeClasses = Path.of(ColdStartProbe.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI()).toString();
+        List<String> command = new ArrayList<>(List.of("java", "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto", "-cp", root.resolve(f.jar()).toAbsolutePath() + File.pathSeparator + probeClasses,
+                "io.modelgraph.bench.ColdStartProbe", f.handler(), root.resolve(f.event()).toAbsolutePath().toString()));
+        moreEvents.forEach(e -> command.add(e.toAbsolutePath().toString()));
+        ProcessBuilder pb = new ProcessBuilder(command);
         Map<String, String> env = pb.environment();
         env.put(StoreConfig.ENV_DYNAMODB_ENDPOINT, aws.dynamoEndpoint().toString());
         env.put(StoreConfig.ENV_S3_ENDPOINT, aws.s3Endpoint().toString());
@@ -94,12 +103,17 @@ public final class ColdStartBench {
         Process process = pb.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         process.waitFor();
-        for (String line : out.split("\n")) {
+        return out;
+    }
+
+    /** The probe's line of figures. */
+    public static String figures(Function f, String probeOutput) {
+        for (String line : probeOutput.split("\n")) {
             if (line.startsWith("PROBE ")) {
                 return line;
             }
         }
-        throw new IllegalStateException(f.name() + " probe printed no figures:\n" + out);
+        throw new IllegalStateException(f.name() + " probe printed no figures:\n" + probeOutput);
     }
 
     private static String field(String line, String name) {

@@ -8,11 +8,16 @@ import io.modelgraph.json.Json;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 
 /**
  * Runs inside a fresh JVM whose class path is one function's Lambda jar (plus this class): constructs the
- * handler as the Lambda runtime does (the init phase), invokes it twice with a sample event, and prints
- * one line of figures. Uses nothing that the function jar does not carry.
+ * handler as the Lambda runtime does (the init phase), invokes it twice with the first event, and prints
+ * one line of figures. Each further event file is then invoked once and answered by one line
+ * {@code EVENT <file> <status> <base64 of the response as JSON>} (the artifact tests in {@code it/} read
+ * those). Uses nothing that the function jar does not carry.
+ *
+ * <p>Arguments: {@code <handler class> <event file> [<event file>...]}.
  */
 public final class ColdStartProbe {
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -25,10 +30,7 @@ public final class ColdStartProbe {
         RequestHandler handler = (RequestHandler) Class.forName(handlerClass).getConstructor().newInstance();
         long t1 = System.nanoTime();
 
-        String json = Files.readString(eventFile);
-        Object event = handlerClass.endsWith("AuthorizerHandler")
-                ? Json.MAPPER.readValue(json, APIGatewayV2CustomAuthorizerEvent.class)
-                : Json.MAPPER.readValue(json, APIGatewayV2HTTPEvent.class);
+        Object event = event(handlerClass, eventFile);
         Object first = handler.handleRequest(event, null);
         long t2 = System.nanoTime();
         handler.handleRequest(event, null);
@@ -38,7 +40,21 @@ public final class ColdStartProbe {
         System.out.printf("PROBE jvm=%d init=%.1f first=%.1f second=%.1f status=%s rssKb=%d classes=%d%n",
                 jvmStartedMs, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, status, peakRssKb(),
                 ManagementFactory.getClassLoadingMXBean().getLoadedClassCount());
+        for (int i = 2; i < args.length; i++) {
+            Object answer = handler.handleRequest(event(handlerClass, Path.of(args[i])), null);
+            String code = answer instanceof APIGatewayV2HTTPResponse r ? Integer.toString(r.getStatusCode()) : "authorizer";
+            System.out.println("EVENT " + args[i] + " " + code + " " + Base64.getEncoder().encodeToString(
+                    Json.MAPPER.writeValueAsBytes(answer)));
+        }
+        System.out.flush();
         System.exit(0);
+    }
+
+    private static Object event(String handlerClass, Path file) throws Exception {
+        String json = Files.readString(file);
+        return handlerClass.endsWith("AuthorizerHandler")
+                ? Json.MAPPER.readValue(json, APIGatewayV2CustomAuthorizerEvent.class)
+                : Json.MAPPER.readValue(json, APIGatewayV2HTTPEvent.class);
     }
 
     private static long peakRssKb() throws Exception {

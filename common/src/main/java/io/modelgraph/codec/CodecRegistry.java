@@ -66,6 +66,16 @@ public final class CodecRegistry {
         return encoders.containsKey(key);
     }
 
+    /** The decode keys this build carries, in the API's order (the artifact tests cover each). */
+    public List<String> decodeFormats() {
+        return DECODE_SET.stream().filter(decoders::containsKey).toList();
+    }
+
+    /** The encode keys this build carries, in the API's order. */
+    public List<String> encodeFormats() {
+        return ENCODE_SET.stream().filter(encoders::containsKey).toList();
+    }
+
     /** A key of the API whose codec this build does not carry yet: 501, so clients can tell it from a typo. */
     private static TransformFailure notYet(String key, String path, String what) {
         return new TransformFailure(501, List.of(new io.modelgraph.api.ErrorEntry(path, "Schema format '" + key

@@ -229,15 +229,16 @@ public final class LocalServer implements AutoCloseable {
     }
 
     /**
-     * The call the banner suggests: {@code GET /v1/{projectId}/fetchNodes?NodeType=Space} once that route
-     * exists, else the API-key listing, else the first GET route whose only parameter is the project.
+     * The call the banner suggests: {@code GET /v1/{projectId}/fetchNodes?NodeType=Type} (the Types of the
+     * demo model, see {@link DemoProject}) once that route exists, else the API-key listing, else the first GET
+     * route whose only parameter is the project.
      */
     public Sample sample() {
         String project = demoProject();
         List<Route> routes = gateway.routes().routes();
         for (Route r : routes) {
             if (r.routeKey().equals("GET /v1/{projectId}/fetchNodes")) {
-                return new Sample("GET", "/v1/" + project + "/fetchNodes?NodeType=Space");
+                return new Sample("GET", "/v1/" + project + "/fetchNodes?NodeType=Type");
             }
         }
         for (Route r : routes) {
@@ -254,20 +255,23 @@ public final class LocalServer implements AutoCloseable {
         return new Sample("GET", LocalGateway.JWKS_PATH);
     }
 
+    /**
+     * What the start prints after {@code Listening on}: short, and every command in it pasteable. The
+     * {@code export} line sets the variables the README's quick tour uses.
+     */
     public String banner(String token) {
         Sample sample = sample();
         StringBuilder b = new StringBuilder();
         b.append("Stores: ").append(stores.description()).append('\n');
-        b.append("Data directory (signing key, secrets): ").append(dataDir.root()).append('\n');
         b.append("Routes: ").append(gateway.routes().routes().size()).append(" in ").append(groups.size())
-                .append(" groups; JWKS at ").append(baseUrl()).append(LocalGateway.JWKS_PATH).append('\n');
-        b.append("Demo project: ").append(demoProject()).append('\n');
-        b.append("Admin token (valid ").append(LocalIssuer.DEFAULT_LIFETIME.toHours()).append(" h):\n");
-        b.append(token).append('\n');
+                .append(" groups. Demo project ").append(demoProject()).append("; Admin token valid ")
+                .append(LocalIssuer.DEFAULT_LIFETIME.toHours()).append(" h.\n");
         b.append("Try:\n");
-        b.append("  curl -s -H \"Authorization: Bearer ").append(token).append("\" \"").append(baseUrl())
-                .append(sample.pathAndQuery()).append("\"\n");
-        b.append("More tokens: java -jar local/target/modelgraph-local.jar token --project P --role Viewer|Editor|Admin")
+        b.append("  export MG=").append(baseUrl()).append(" P=").append(demoProject()).append(" TOKEN=")
+                .append(token).append('\n');
+        b.append("  curl -s -H \"Authorization: Bearer $TOKEN\" \"$MG")
+                .append(sample.pathAndQuery().replace(demoProject(), "$P")).append("\"\n");
+        b.append("More tokens: java -jar local/target/modelgraph-local.jar token --project $P --role Viewer|Editor|Admin")
                 .append(" --data-dir ").append(dataDir.root()).append('\n');
         return b.toString();
     }

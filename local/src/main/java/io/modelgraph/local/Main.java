@@ -83,6 +83,11 @@ public final class Main {
         LocalServer server = LocalServer.start(options, env, out);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "modelgraph-local-stop"));
         out.println("Listening on " + server.baseUrl());
+        DemoProject.Seeded demo = DemoProject.seedIfEmpty(server);
+        if (demo.loaded()) {
+            out.println("Demo project was empty: loaded the sample model (" + demo.types() + " Types, a Taxonomy, "
+                    + "relations, mixin values) through schema/import.");
+        }
         out.print(server.banner(server.demoToken()));
         out.printf("Started in %d ms. Ctrl-C stops.%n", (System.nanoTime() - started) / 1_000_000);
         out.flush();

@@ -42,8 +42,10 @@ class GatewayHttpTest {
         JsonNode env = assertV1Envelope(a);
         assertTrue(env.get("success").asBoolean(), a.body());
         String banner = server.banner("TOKEN");
-        assertTrue(banner.contains("curl -s -H \"Authorization: Bearer TOKEN\" \"" + server.baseUrl()
-                + sample.pathAndQuery() + "\""), banner);
+        assertTrue(banner.contains("export MG=" + server.baseUrl() + " P=" + server.demoProject() + " TOKEN=TOKEN\n"),
+                banner);
+        assertTrue(banner.contains("curl -s -H \"Authorization: Bearer $TOKEN\" \"$MG"
+                + sample.pathAndQuery().replace(server.demoProject(), "$P") + "\""), banner);
         assertTrue(server.demoProject().matches("[0-9a-f]{32}"), server.demoProject());
     }
 

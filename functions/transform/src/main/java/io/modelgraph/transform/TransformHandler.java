@@ -38,8 +38,11 @@ public final class TransformHandler extends HttpApiHandler {
         super(routes(services));
     }
 
-    /** The codecs this function carries; other keys of the API answer 501 through the registry. */
-    static CodecRegistry codecs() {
+    /**
+     * The codecs this function carries; other keys of the API answer 501 through the registry. Public so the
+     * artifact tests (module {@code it}) take their list of formats from here.
+     */
+    public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
         SqlCodec sql = new SqlCodec();
         return new CodecRegistry(List.of(jsonSchema, new OdmCodec(), sql), List.of(jsonSchema, sql));

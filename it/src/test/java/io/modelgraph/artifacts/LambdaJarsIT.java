@@ -1,0 +1,175 @@
+package io.modelgraph.artifacts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.bench.ColdStartBench;
+import io.modelgraph.embedded.EmbeddedAws;
+import io.modelgraph.json.Json;
+import io.modelgraph.platform.Services;
+import io.modelgraph.platform.Settings;
+import io.modelgraph.store.StoreConfig;
+import io.modelgraph.store.Tables;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Each function's {@code -lambda.jar} loaded alone in a fresh JVM (its jar and the cold-start probe class
+ * are the whole class path, as Lambda loads it) through {@link ColdStartBench#probe}, its handler invoked
+ * with every event of {@code events/} named after the function ({@code <function>.json},
+ * {@code <function>-*.json}) and, for transform, one generated event per codec route and format. A class
+ * the jar lacks answers 500 or prints a NoClassDefFoundError: both fail.
+ */
+class LambdaJarsIT {
+    static final String PROJECT = "0123456789abcdef0123456789abcdef";
+
+    static EmbeddedAws aws;
+    static Path eventsDir;
+
+    @BeforeAll
+    static void stores() {
+        aws = EmbeddedAws.start(Optional.empty());
+        StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+        Services services = Services.of(config, Settings.from(Map.of()));
+        Tables.ensure(services.dynamo(), services.s3(), config);
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        if (aws != null) {
+            aws.close();
+        }
+        LocalJarIT.deleteTree(eventsDir);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyFunctionJarAnswersEveryEvent() {
+        return ColdStartBench.FUNCTIONS.stream().map(f -> DynamicTest.dynamicTest(f.name(), () -> run(f)));
+    }
+
+    private void run(ColdStartBench.Function f) throws Exception {
+        Path root = LocalJarIT.root();
+        assertTrue(Files.isRegularFile(root.resolve(f.jar())), f.jar() + " is missing: run ./mvnw package first");
+        // expected payload key per event: null for the sample events (any envelope below 500)
+        Map<Path, String> events = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(root.resolve("events"))) {
+            files.filter(p -> p.getFileName().toString().equals(f.name() + ".json")
+                    || p.getFileName().toString().startsWith(f.name() + "-")).sorted()
+                    .forEach(p -> events.put(p, null));
+        }
+        assertFalse(events.isEmpty(), "no event in events/ for " + f.name());
+        if (f.name().equals("transform")) {
+            events.putAll(codecEvents(root));
+        }
+        String out = ColdStartBench.probe(root, f, new ArrayList<>(events.keySet()), aws);
+        for (String bad : List.of("NoClassDefFoundError", "ClassNotFoundException", "NoSuchMethodError",
+                "\"level\":\"ERROR\"")) {
+            assertFalse(out.contains(bad), f.name() + " jar printed " + bad + ":\n" + abbreviate(out, 3000));
+        }
+        ColdStartBench.figures(f, out);
+        Map<String, String[]> answers = new LinkedHashMap<>();
+        for (String line : out.split("\n")) {
+            if (line.startsWith("EVENT ")) {
+                String[] parts = line.split(" ", 4);
+                answers.put(parts[1], parts);
+            }
+        }
+        List<String> failures = new ArrayList<>();
+        for (Map.Entry<Path, String> e : events.entrySet()) {
+            String[] answer = answers.get(e.getKey().toAbsolutePath().toString());
+            if (answer == null) {
+                failures.add(e.getKey().getFileName() + ": no answer");
+                continue;
+            }
+            JsonNode response = Json.MAPPER.readTree(Base64.getDecoder().decode(answer[3]));
+            String what = e.getKey().getFileName() + " -> " + answer[2] + " " + abbreviate(response.toString(), 500);
+            if (answer[2].equals("authorizer")) {
+                if (!response.has("isAuthorized")) {
+                    failures.add(what);
+                }
+                continue;
+            }
+            int status = Integer.parseInt(answer[2]);
+            JsonNode body = Json.MAPPER.readTree(response.path("body").asText("{}"));
+            String key = e.getValue();
+            boolean ok = key == null ? status < 500 && body.has("success")
+                    : status == 200 && body.path("success").asBoolean() && body.has(key);
+            if (!ok) {
+                failures.add(what);
+            }
+        }
+        assertEquals(List.of(), failures, f.name() + " (" + f.jar() + ")");
+    }
+
+    /** One event per codec route: schema/import per decode format, schema/export per encode format, odm. */
+    private static Map<Path, String> codecEvents(Path root) throws Exception {
+        JsonNode template = Json.MAPPER.readTree(root.resolve("events/transform.json").toFile());
+        eventsDir = Files.createTempDirectory("modelgraph-it-events");
+        Path dir = eventsDir;
+        Map<Path, String> events = new LinkedHashMap<>();
+        int n = 0;
+        for (String format : Codecs.decodeFormats()) {
+            ObjectNode body = Json.object();
+            body.put("format", format);
+            body.put("schema", Codecs.sample(format));
+            events.put(write(dir, ++n, template, "schema/import", body), "projectId");
+        }
+        for (String format : Codecs.encodeFormats()) {
+            ObjectNode body = Json.object();
+            body.put("format", format);
+            events.put(write(dir, ++n, template, "schema/export", body), "schema");
+        }
+        if (Codecs.REGISTRY.canDecode("odm")) {
+            ObjectNode convert = Json.object();
+            ObjectNode entity = convert.putArray("entities").addObject();
+            entity.put("name", "sample");
+            entity.put("markdown", Codecs.sample("odm"));
+            events.put(write(dir, ++n, template, "odm/convert", convert), "schema");
+            ObjectNode importOdm = Json.object();
+            importOdm.put("markdown", Codecs.sample("odm"));
+            importOdm.put("dryRun", true);
+            events.put(write(dir, ++n, template, "odm/import", importOdm), "summary");
+        }
+        return events;
+    }
+
+    /** The sample transform event turned into a call of {@code route} by an Admin with {@code body}. */
+    private static Path write(Path dir, int n, JsonNode template, String route, ObjectNode body) throws Exception {
+        ObjectNode event = template.deepCopy();
+        String key = "POST /graph/transform/" + route + "/{projectId}";
+        String path = "/graph/transform/" + route + "/" + PROJECT;
+        String text = body.toString();
+        event.put("routeKey", key);
+        event.put("rawPath", path);
+        ObjectNode headers = (ObjectNode) event.get("headers");
+        headers.put("content-length", Integer.toString(text.getBytes(StandardCharsets.UTF_8).length));
+        ObjectNode context = (ObjectNode) event.get("requestContext");
+        context.put("routeKey", key);
+        ((ObjectNode) context.get("http")).put("path", path);
+        ((ObjectNode) context.path("authorizer").path("jwt").path("claims")).put("modelgraph_roles",
+                PROJECT + ":Admin");
+        event.put("body", text);
+        Path file = dir.resolve(String.format("%02d-%s.json", n, route.replace('/', '-')));
+        Files.writeString(file, Json.MAPPER.writeValueAsString(event));
+        return file;
+    }
+
+    private static String abbreviate(String s, int max) {
+        return s.length() > max ? s.substring(0, max) + "…" : s;
+    }
+}
