@@ -39,6 +39,7 @@ class SqlConformanceTest {
         int pgCreated = 0;
         int sqliteCreated = 0;
         int graphRoundTrips = 0;
+        int graphWithoutKeys = 0;
         int tables = 0;
         int entries = 0;
         List<String> failures = new ArrayList<>();
@@ -70,6 +71,11 @@ class SqlConformanceTest {
                 if (GraphRoundTrip.holds(model)) {
                     graphRoundTrips++;
                 }
+                // what the graph mapper does not carry yet (issue 10): keys and namespaces
+                if (GraphRoundTrip.holds(model.withTypes(model.types().stream().map(t -> t.withKeys(List.of())
+                        .withNamespace(null)).toList()))) {
+                    graphWithoutKeys++;
+                }
                 String database = "corpus" + (++n);
                 try (Connection admin = pg.getPostgresDatabase().getConnection(); var st = admin.createStatement()) {
                     st.execute("CREATE DATABASE " + database);
@@ -92,8 +98,9 @@ class SqlConformanceTest {
         }
         System.out.printf("sql corpus: %d/%d scripts decoded (%.1f%%), ledger entries %d %s; %d scripts with %d"
                 + " tables; created and read back on PostgreSQL %d/%d, on SQLite %d/%d; model -> graph -> model"
-                + " %d/%d%n", decoded, samples.size(), 100.0 * decoded / samples.size(), entries, ledgerKinds,
-                withTables, tables, pgCreated, withTables, sqliteCreated, withTables, graphRoundTrips, withTables);
+                + " %d/%d (%d/%d without keys and namespaces)%n", decoded, samples.size(),
+                100.0 * decoded / samples.size(), entries, ledgerKinds, withTables, tables, pgCreated, withTables,
+                sqliteCreated, withTables, graphRoundTrips, withTables, graphWithoutKeys, withTables);
         failures.forEach(f -> System.out.println("  FAIL " + f));
         assertTrue(samples.size() >= 100, "expected the whole corpus, found " + samples.size());
         assertTrue(decoded >= samples.size() * 0.95, "fewer than 95% of the scripts decode");
