@@ -68,7 +68,7 @@ public final class TransformHandler extends HttpApiHandler {
                 .body("markdown", "dryRun", "spaces")
                 .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
         routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
-                .body("format", "schema", "spaces")
+                .body("format", "schema", "spaces", "vendor")
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
         routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
@@ -78,14 +78,14 @@ public final class TransformHandler extends HttpApiHandler {
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
         routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
                 .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
-                        "useProjectAsTargetHint", "spaces", "mapping")
+                        "useProjectAsTargetHint", "spaces", "mapping", "vendor")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
         routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
                 .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
         routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
-                .body("sourceFormat", "sourceSchema", "plan", "targetFormat")
+                .body("sourceFormat", "sourceSchema", "plan", "targetFormat", "vendor")
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         return new Router(routes, services.authenticator());
