@@ -2,9 +2,12 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.jsonld.JsonLdCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.owl.OwlCodec;
 import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.codec.sql.SqlCodec;
 import io.modelgraph.graph.store.GraphStore;
@@ -45,9 +48,13 @@ public final class TransformHandler extends HttpApiHandler {
      */
     public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
+        JsonLdCodec jsonLd = new JsonLdCodec();
+        LinkMlCodec linkMl = new LinkMlCodec();
+        OwlCodec owl = new OwlCodec();
         ShexCodec shex = new ShexCodec();
         SqlCodec sql = new SqlCodec();
-        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec(), sql), List.of(jsonSchema, shex, sql));
+        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec(), jsonLd, linkMl, owl, sql),
+                List.of(jsonSchema, shex, jsonLd, linkMl, owl, sql));
     }
 
     static ProjectModels projectModels(Services services) {
