@@ -16,6 +16,7 @@ import io.modelgraph.codec.odcs.OdcsCodec;
 import io.modelgraph.codec.osi.OsiCodec;
 import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.codec.synapse.SynapseCodec;
+import io.modelgraph.codec.sql.SqlCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -68,6 +69,7 @@ public final class TransformHandler extends HttpApiHandler {
         both(OsiCodec.yaml(), decoders, encoders);
         both(OsiCodec.json(), decoders, encoders);
         encoders.add(new SynapseCodec());
+        both(new SqlCodec(), decoders, encoders);
         return new CodecRegistry(decoders, encoders);
     }
 
@@ -95,7 +97,7 @@ public final class TransformHandler extends HttpApiHandler {
                 .body("markdown", "dryRun", "spaces")
                 .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
         routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
-                .body("format", "schema", "spaces")
+                .body("format", "schema", "spaces", "vendor")
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
         routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
@@ -105,14 +107,14 @@ public final class TransformHandler extends HttpApiHandler {
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
         routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
                 .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
-                        "useProjectAsTargetHint", "spaces", "mapping")
+                        "useProjectAsTargetHint", "spaces", "mapping", "vendor")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
         routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
                 .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
         routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
-                .body("sourceFormat", "sourceSchema", "plan", "targetFormat")
+                .body("sourceFormat", "sourceSchema", "plan", "targetFormat", "vendor")
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         return new Router(routes, services.authenticator());
