@@ -81,6 +81,31 @@ class IntegrationRoutesTest {
     }
 
     @Test
+    void eachKindOfDriftThroughTheRouteGivesExactlyItsCode() {
+        importStudy(STUDY);
+        String drifted = STUDY.replace("weight,visits,,text,\"Weight (kg)\",,,number,2,300",
+                        "weight,visits,,text,\"Weight (kg)\",,,date_ymd,,")
+                .replace("\"0, Female | 1, Male\"", "\"0, Female | 2, Other\"")
+                .replace("name_first,demographics,,text,\"First name\",,,,,,y,,y,,,,,\n", "")
+                + "height,visits,,text,Height,,,number,,,,,,,,,,\n"
+                + "consent,consent_form,,yesno,Consent,,,,,,,,,,,,,\n";
+        Result r = calls.call("POST", "/graph/integrations/capture/audit/{projectId}", artifacts(drifted), "Viewer");
+        assertEquals(200, r.status(), r.toString());
+        JsonNode codes = r.body().path("codes");
+        assertEquals(1, codes.path("field-type-drift").asInt(), r.toString());
+        assertEquals(1, codes.path("contract-drift").asInt(), "weight lost its min and max: " + r);
+        assertEquals(1, codes.path("enum-widened").asInt());
+        assertEquals(1, codes.path("enum-narrowed").asInt());
+        assertEquals(1, codes.path("field-removed").asInt());
+        assertEquals(1, codes.path("field-unmapped").asInt());
+        assertEquals(1, codes.path("dataset-unmapped").asInt());
+        assertEquals(7, codes.size() - (codes.has("phi-fields") ? 1 : 0) - (codes.has("text-no-validation") ? 1 : 0)
+                - (codes.has("upload-check") ? 1 : 0), codes.toString());
+        assertTrue(r.body().path("errorCount").asInt() > 0);
+        assertTrue(r.body().path("markdown").asText().contains("### Drift"));
+    }
+
+    @Test
     void aNewChoiceFieldOnAGovernedDatasetIsGraftedWithoutItsTaxonomy() {
         importStudy(STUDY);
         Result r = importStudy(STUDY + "smoker,visits,,radio,Smoker,\"1, Yes | 0, No\",,,,,,,,,,,,\n");
