@@ -115,7 +115,8 @@ public final class MappingService {
             plan = InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
         }
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+                Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);
         payload.set("plan", PlanJson.toJson(plan));
@@ -157,7 +158,8 @@ public final class MappingService {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+                Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);
         return Reply.transform(payload, ledger.entries());
