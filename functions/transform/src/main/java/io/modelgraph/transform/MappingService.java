@@ -191,8 +191,8 @@ public final class MappingService {
                 : InferredPlanner.plan(source, project, spec.caseInsensitive(), ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
         Overlay.Result merged = Overlay.onto(project, mapped);
-        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model())
-                : models.write(call.projectId(), spaces, merged.model(), call.subject());
+        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model(), ledger)
+                : models.write(call.projectId(), spaces, merged.model(), call.subject(), ledger);
         ObjectNode payload = Json.object();
         if (!dryRun) {
             payload.put("projectId", call.projectId());
