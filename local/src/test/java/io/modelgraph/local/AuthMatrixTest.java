@@ -233,7 +233,11 @@ class AuthMatrixTest {
         for (String route : routes) {
             TestStack.Answer a = call(route, key);
             assertNotEquals(401, a.status(), route + " -> " + a.body());
-            assertV1Envelope(a);
+            if (a.contentType().startsWith("image/svg+xml")) {
+                assertTrue(a.body().startsWith("<svg"), route + " -> " + a.body()); // the audit badge
+            } else {
+                assertV1Envelope(a);
+            }
         }
         TestStack.Answer whoami = get("/v1/" + PROJECT + "/integrations/probe/whoami", key);
         assertEquals("apikey:" + id, whoami.json().path("data").path("subject").asText(), whoami.body());
