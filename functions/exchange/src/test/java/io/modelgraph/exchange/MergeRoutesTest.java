@@ -304,7 +304,7 @@ class MergeRoutesTest {
         io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
         ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
                 base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
-                base.aiProviderKey()), project);
+                base.ai()), project);
         String space = newSpace("Tokened");
         tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"private\","
