@@ -169,6 +169,28 @@ class AiMappingTest {
     }
 
     @Test
+    void nothingOfTheSchemaOrTheKeyIsPrinted() {
+        provider.then(Reply.status(500)).then(Reply.status(503)).then(Reply.ok(CannedProvider.chat(GOOD_PLAN)));
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream capture = new java.io.PrintStream(printed, true);
+        TransformCalls calls = openAiCalls();
+        try {
+            System.setOut(capture);
+            System.setErr(capture);
+            calls.post("schema/map", aiBody(), "Editor");
+            calls.post("schema/map", aiBody(), "Editor");
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        String text = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(text.contains("PersonShape") || text.contains("FULLNAME") || text.contains("k-test-secret"), text);
+        assertEquals(3, provider.received().size());
+    }
+
+    @Test
     void rateLimitedThenSuccess() {
         provider.then(Reply.status(429)).then(Reply.ok(CannedProvider.chat(GOOD_PLAN)));
         Result r = openAiCalls().post("schema/map", aiBody(), "Editor");

@@ -2,6 +2,7 @@ package io.modelgraph.transform.ai;
 
 import io.modelgraph.platform.AiSettings;
 import io.modelgraph.store.AwsClients;
+import java.net.URI;
 import java.util.Optional;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -39,14 +40,21 @@ public final class AiProviders {
 
     /** The key as given, else the secret's string value (trimmed); none for endpoints that need no key. */
     static Optional<String> key(AiSettings settings) {
+        return key(settings, Optional.empty());
+    }
+
+    /** {@code secretsEndpoint}: a loopback Secrets Manager in tests; AWS's own endpoint otherwise. */
+    static Optional<String> key(AiSettings settings, Optional<URI> secretsEndpoint) {
         if (settings.apiKey().isPresent() || settings.apiKeySecretId().isEmpty()) {
             return settings.apiKey();
         }
-        try (SecretsManagerClient secrets = SecretsManagerClient.builder()
+        var builder = SecretsManagerClient.builder()
                 .region(Region.of(settings.region()))
-                .credentialsProvider(AwsClients.credentials(false))
-                .httpClient(UrlConnectionHttpClient.builder().build())
-                .build()) {
+                .credentialsProvider(AwsClients.credentials(secretsEndpoint.isPresent()))
+                .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(settings.timeout())
+                        .socketTimeout(settings.timeout()).build());
+        secretsEndpoint.ifPresent(builder::endpointOverride);
+        try (SecretsManagerClient secrets = builder.build()) {
             String value = secrets.getSecretValue(b -> b.secretId(settings.apiKeySecretId().get())).secretString();
             return Optional.ofNullable(value).map(String::trim).filter(s -> !s.isEmpty());
         }
