@@ -26,8 +26,11 @@ public final class ApiProblems extends ApiProblem {
                 text.append("; ");
             }
             ApiProblem p = problems.get(i);
-            text.append(p.path().isEmpty() ? "" : p.path() + ": ").append(p.getMessage());
+            // each message is a sentence; drop its final period so the list does not read ".;"
+            String message = p.getMessage().endsWith(".") ? p.getMessage().substring(0, p.getMessage().length() - 1)
+                    : p.getMessage();
+            text.append(p.path().isEmpty() ? "" : p.path() + ": ").append(message);
         }
-        return text.toString();
+        return text.append('.').toString();
     }
 }

@@ -37,7 +37,8 @@ public final class CodecRegistry {
     public SchemaDecoder decoder(String key, String path) {
         if (!DECODE_SET.contains(key)) {
             throw TransformFailure.of(path, "Unknown schema format '" + key + "'. Use: " + String.join(", ", DECODE_SET)
-                    + ".");
+                    + "." + (ENCODE_SET.contains(key) ? " '" + key + "' is encode-only: it can be exported, not read."
+                            : ""));
         }
         SchemaDecoder decoder = decoders.get(key);
         if (decoder == null) {
@@ -49,7 +50,8 @@ public final class CodecRegistry {
     public SchemaEncoder encoder(String key, String path) {
         if (!ENCODE_SET.contains(key)) {
             throw TransformFailure.of(path, "Unknown schema format '" + key + "'. Use: " + String.join(", ", ENCODE_SET)
-                    + ".");
+                    + "." + (DECODE_SET.contains(key) ? " '" + key + "' is decode-only: it can be read (schema/import"
+                            + (key.equals("odm") ? ", odm/import, odm/convert" : "") + "), not exported." : ""));
         }
         SchemaEncoder encoder = encoders.get(key);
         if (encoder == null) {

@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * A set of writes applied to a project as one unit: validated whole, then written, so a caller never
  * sees half of it. Node upserts carry id, label, type and spaces; bookkeeping fields are set by the store.
+ * A mixin value replaces the node's value of that mixin: a column it does not carry is cleared, and a value
+ * with no columns removes the mixin from the node (the change planner writes what the model says, whole).
  */
 public record GraphChanges(List<NodeUpsert> nodes, List<Relation> relations, List<MixinValue> mixinValues,
         List<String> removedNodeIds, List<Relation> removedRelations) {

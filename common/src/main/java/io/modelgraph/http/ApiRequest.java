@@ -1,7 +1,6 @@
 package io.modelgraph.http;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
@@ -152,7 +151,17 @@ public final class ApiRequest {
 
     // ---- query parameters -------------------------------------------------------------------
 
+    /**
+     * A single-valued parameter. The one rule for multi-valued input: parameters documented as lists are read
+     * with {@link #queryList} (repeated and comma-separated values combine); every other parameter takes one
+     * value, and giving it twice is refused rather than silently reading the first.
+     */
     public Optional<String> queryString(String name) {
+        List<String> all = query.all(name);
+        if (all.size() > 1) {
+            throw ApiProblem.badRequest("query." + name, "Query parameter '" + name + "' takes one value, got "
+                    + all.size() + " (" + String.join(", ", all) + "); only list parameters may be repeated.");
+        }
         return query.first(name).filter(v -> !v.isEmpty());
     }
 
@@ -247,9 +256,7 @@ public final class ApiRequest {
         try {
             parsedBody = Json.parse(new String(body, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw ApiProblem.badRequest("body", "The body is not valid JSON" + where + ": " + e.getOriginalMessage());
+            throw ApiProblem.badRequest("body", "The body is not valid JSON" + Json.problem(e));
         }
         if (parsedBody == null || parsedBody.isMissingNode()) {
             parsedBody = Json.object();

@@ -16,13 +16,16 @@ import java.util.Optional;
  */
 public final class QueryParams {
     private final Map<String, List<String>> values;
+    /** Lower-cased name to the caller's first spelling, so errors quote what was sent. */
+    private final Map<String, String> spellings;
 
-    private QueryParams(Map<String, List<String>> values) {
+    private QueryParams(Map<String, List<String>> values, Map<String, String> spellings) {
         this.values = values;
+        this.spellings = spellings;
     }
 
     public static QueryParams empty() {
-        return new QueryParams(Map.of());
+        return new QueryParams(Map.of(), Map.of());
     }
 
     /**
@@ -31,6 +34,7 @@ public final class QueryParams {
      */
     public static QueryParams parse(String rawQuery, Map<String, String> fallback) {
         Map<String, List<String>> values = new LinkedHashMap<>();
+        Map<String, String> spellings = new LinkedHashMap<>();
         if (rawQuery != null && !rawQuery.isEmpty()) {
             for (String pair : rawQuery.split("&")) {
                 if (pair.isEmpty()) {
@@ -40,13 +44,16 @@ public final class QueryParams {
                 String name = decode(eq < 0 ? pair : pair.substring(0, eq));
                 String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
                 values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
+                spellings.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
             }
         } else if (fallback != null) {
-            fallback.forEach((name, value) -> values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                    .add(value));
+            fallback.forEach((name, value) -> {
+                values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
+                spellings.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
+            });
         }
         values.replaceAll((k, v) -> Collections.unmodifiableList(v));
-        return new QueryParams(Collections.unmodifiableMap(values));
+        return new QueryParams(Collections.unmodifiableMap(values), Collections.unmodifiableMap(spellings));
     }
 
     private static String decode(String text) {
@@ -68,6 +75,11 @@ public final class QueryParams {
 
     public boolean has(String name) {
         return values.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The names as the caller spelled them (first spelling of each), in order. */
+    public List<String> names() {
+        return List.copyOf(spellings.values());
     }
 
     public Map<String, List<String>> asMap() {

@@ -15,7 +15,7 @@ import java.util.Optional;
  * {@code minimumRole} empty means any authenticated caller (no project in the path).
  */
 public record Route(String method, String template, EnvelopeStyle style, CredentialKind credential,
-        Optional<Role> minimumRole, boolean negotiatesContentType, Operation operation) {
+        Optional<Role> minimumRole, boolean negotiatesContentType, RouteInputs inputs, Operation operation) {
 
     public String routeKey() {
         return method + " " + template;
@@ -84,6 +84,11 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
         private final EnvelopeStyle style;
         private CredentialKind credential = CredentialKind.JWT;
         private boolean negotiate;
+        private List<String> query = List.of();
+        private List<String> body = List.of();
+        private final Map<String, String> refused = new LinkedHashMap<>();
+        private boolean open;
+        private Optional<RouteInputs.Missing> missing = Optional.empty();
 
         private Builder(String method, String template, EnvelopeStyle style) {
             this.method = method;
@@ -102,12 +107,46 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
             return this;
         }
 
+        /** The query parameters this route reads; any other is refused before the operation runs. */
+        public Builder query(String... names) {
+            this.query = List.of(names);
+            return this;
+        }
+
+        /** The top-level body members this route reads; any other is refused before the operation runs. */
+        public Builder body(String... names) {
+            this.body = List.of(names);
+            return this;
+        }
+
+        /** A member the route cannot change: refused with this reason instead of being ignored. */
+        public Builder refuses(String name, String reason) {
+            this.refused.put(name, reason);
+            return this;
+        }
+
+        /** The specification's message (at {@code path}) for a body lacking one of {@code required}. */
+        public Builder whenMissing(String path, String message, String... required) {
+            this.missing = Optional.of(new RouteInputs.Missing(path, message, List.of(required)));
+            return this;
+        }
+
+        /** Accept any names (test probes that echo their input). */
+        public Builder openInputs() {
+            this.open = true;
+            return this;
+        }
+
+        private RouteInputs inputs() {
+            return new RouteInputs(query, body, refused, open, missing);
+        }
+
         public Route role(Role role, Operation operation) {
-            return new Route(method, template, style, credential, Optional.of(role), negotiate, operation);
+            return new Route(method, template, style, credential, Optional.of(role), negotiate, inputs(), operation);
         }
 
         public Route anyCaller(Operation operation) {
-            return new Route(method, template, style, credential, Optional.empty(), negotiate, operation);
+            return new Route(method, template, style, credential, Optional.empty(), negotiate, inputs(), operation);
         }
     }
 }

@@ -68,6 +68,7 @@ public final class Router {
             style = route.style();
             ApiRequest matched = request.pathParams().isEmpty() ? request.withPathParams(params.get()) : request;
             Call call = authorize(route, matched);
+            route.inputs().check(matched, route.style());
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);

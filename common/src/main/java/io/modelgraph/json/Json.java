@@ -52,6 +52,21 @@ public final class Json {
         return MAPPER.readTree(text);
     }
 
+    /**
+     * What is wrong with unparseable JSON, for a caller: " at line L, column C: <reason>", without the parser's
+     * internal source description ({@code [Source: (String)"..."; line: 1, column: 2]}) that some reasons embed.
+     */
+    public static String problem(JsonProcessingException e) {
+        var at = e.getLocation();
+        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        String reason = e.getOriginalMessage() == null ? "malformed input" : e.getOriginalMessage();
+        reason = reason.replaceAll("\\s*\\(?start marker at \\[Source:[^\\]]*?line: (\\d+), column: (\\d+)\\]\\)?",
+                " (opened at line $1, column $2)");
+        reason = reason.replaceAll("\\s*at \\[Source:[^\\]]*\\]", "");
+        reason = reason.replaceAll("\\[Source:[^\\]]*\\]", "");
+        return where + ": " + reason.trim();
+    }
+
     public static ObjectNode object() {
         return JsonNodeFactory.instance.objectNode();
     }

@@ -34,21 +34,21 @@ class RouterTest {
             TestStores.services().stores().historyTable());
 
     private final HttpApiHandler handler = new HttpApiHandler(new Router(List.of(
-                Route.v1("POST", "/v1/{projectId}/things").role(Role.Editor, call -> {
+                Route.v1("POST", "/v1/{projectId}/things").body("label", "flag").role(Role.Editor, call -> {
                     Body body = call.request().body();
                     String label = body.requiredString("label");
                     boolean flag = body.bool("flag", false);
                     writes.append(call.projectId(), "things", label, "0001", Map.of("flag", Attr.bool(flag)), 10);
                     return Reply.data(Map.of("label", label, "flag", flag));
                 }),
-                Route.v1("GET", "/v1/{projectId}/items").negotiated().role(Role.Viewer, call -> Reply.data(Map.of(
+                Route.v1("GET", "/v1/{projectId}/items").negotiated().query("pageSize", "sortDesc", "nodeIds").role(Role.Viewer, call -> Reply.data(Map.of(
                         "pageSize", call.request().queryInt("pageSize", 50, 1, 250),
                         "desc", call.request().queryBool("sortDesc", false),
                         "ids", call.request().queryList("nodeIds")))),
                 Route.v1("GET", "/v1/{projectId}/boom").role(Role.Viewer, call -> {
                     throw new IllegalStateException("database on fire");
                 }),
-                Route.graph("POST", "/graph/transform/echo/{projectId}").role(Role.Viewer, call -> {
+                Route.graph("POST", "/graph/transform/echo/{projectId}").body("schema", "dryRun").role(Role.Viewer, call -> {
                     LossinessLedger ledger = new LossinessLedger().drop("$.x", "dropped for the test");
                     var payload = Json.object().put("schema", call.request().body().requiredString("schema"));
                     return Reply.transform(payload, ledger.entries());
@@ -133,6 +133,32 @@ class RouterTest {
         assertLogical(call("POST", "/v1/" + project + "/things", "", "[1,2]", Map.of(), "Editor"), 400,
                 "must be a JSON object");
         assertFalse(wroteAnything());
+    }
+
+    @Test
+    void finding6_unknownNamesAreRefusedWithTheIntendedNameAndNothingIsWritten() throws Exception {
+        assertLogical(call("POST", "/v1/" + project + "/things", null, "{\"label\":\"x\",\"flg\":true}", Map.of(),
+                "Editor"), 400, "body.flg: Unknown member 'flg': did you mean `flag`?");
+        assertFalse(wroteAnything());
+        assertLogical(call("GET", "/v1/" + project + "/items", "page_size=3", null, Map.of(), "Viewer"), 400,
+                "query.page_size: Unknown query parameter 'page_size': did you mean `pageSize`?");
+        assertLogical(call("GET", "/v1/" + project + "/items", "zzz=3", null, Map.of(), "Viewer"), 400,
+                "Unknown query parameter 'zzz'. Accepted: pageSize, sortDesc, nodeIds.");
+        APIGatewayV2HTTPResponse t = call("POST", "/graph/transform/echo/" + project, null,
+                "{\"schema\":\"s\",\"dry_run\":true}", Map.of(), "Viewer");
+        assertEquals(400, t.getStatusCode(), t.getBody());
+        JsonNode error = json(t).get("errors").get(0);
+        assertEquals("dry_run", error.get("path").asText());
+        assertTrue(error.get("message").asText().contains("did you mean `dryRun`?"), t.getBody());
+    }
+
+    @Test
+    void finding8_aSingleValuedParameterGivenTwiceIsRefusedAListCombinesRepeatsAndCommas() throws Exception {
+        assertLogical(call("GET", "/v1/" + project + "/items", "pageSize=3&pageSize=4", null, Map.of(), "Viewer"), 400,
+                "query.pageSize: Query parameter 'pageSize' takes one value, got 2");
+        JsonNode data = json(call("GET", "/v1/" + project + "/items", "nodeIds=a,b&nodeIds=c", null, Map.of(),
+                "Viewer")).get("data");
+        assertEquals("[\"a\",\"b\",\"c\"]", data.get("ids").toString());
     }
 
     @Test

@@ -55,6 +55,11 @@ public final class JwtAuthorizer {
         String token = authorization.map(String::trim).orElse("");
         if (token.regionMatches(true, 0, "Bearer ", 0, 7)) {
             token = token.substring(7).trim();
+        } else if (token.matches("(?s)[A-Za-z][A-Za-z0-9_-]*\\s+\\S.*")) {
+            // "Token <jwt>", "JWT <jwt>", "Basic ...": a scheme other than Bearer, named rather than parsed as a JWT
+            String scheme = token.substring(0, token.indexOf(' ') < 0 ? token.indexOf('\t') : token.indexOf(' '));
+            throw new Refused("The Authorization scheme is '" + scheme + "'; send 'Authorization: Bearer "
+                    + "<ACCESS_TOKEN>' (API keys go in the x-api-key header).");
         }
         if (token.isEmpty()) {
             throw new Refused("Missing bearer token: send 'Authorization: Bearer <ACCESS_TOKEN>'.");
@@ -72,7 +77,9 @@ public final class JwtAuthorizer {
         String kid = jwt.getHeader().getKeyID();
         JWK jwk = kid == null ? null : keys.getKeyByKeyId(kid);
         if (!(jwk instanceof RSAKey)) {
-            throw new Refused("The bearer token's signing key (kid " + kid + ") is not in the issuer's JWKS.");
+            throw new Refused("The bearer token's signing key (kid " + kid + ") is not in the issuer's JWKS. A token "
+                    + "minted by 'token' with another --data-dir than the server's is signed by another key: run "
+                    + "'token' with the server's --data-dir (the server prints it at start).");
         }
         try {
             if (!jwt.verify(new RSASSAVerifier((RSAKey) jwk))) {

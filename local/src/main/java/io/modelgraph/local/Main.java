@@ -62,6 +62,7 @@ public final class Main {
         try {
             if (args.length > 0 && args[0].equals("token")) {
                 TokenOptions options = parseToken(args);
+                newKeyNote(options.dataDir()).ifPresent(err::println);
                 out.println(token(options));
                 return 0;
             }
@@ -79,6 +80,21 @@ public final class Main {
             err.print(USAGE);
             return 2;
         }
+    }
+
+    /**
+     * A token signed by a key this command has just created is accepted only by a server on the same directory;
+     * say so (on stderr, so scripts reading the token from stdout are unaffected) instead of minting silently.
+     */
+    static java.util.Optional<String> newKeyNote(Path dataDir) {
+        DataDir dir = new DataDir(dataDir);
+        if (java.nio.file.Files.exists(dir.root().resolve(DataDir.SIGNING_KEY))) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("modelgraph-local: note: no signing key in " + dir.root() + " yet; creating one. "
+                + "The token is accepted only by a server started with --data-dir " + dir.root()
+                + " (the default ./.data is relative to the directory the server starts in). If your server already "
+                + "runs elsewhere, pass its --data-dir (it prints it at start).");
     }
 
     static String token(TokenOptions options) {

@@ -32,15 +32,15 @@ final class ProbeHandler extends HttpApiHandler {
 
     Router router(Services services) {
         router = new Router(List.of(
-                Route.v1("POST", "/v1/{projectId}/probe/echo").role(Role.Viewer, ProbeHandler::echo),
-                Route.v1("GET", "/v1/{projectId}/probe/echo").role(Role.Viewer, ProbeHandler::echo),
-                Route.v1("GET", "/v1/{projectId}/probe/items/{id}").role(Role.Viewer,
+                Route.v1("POST", "/v1/{projectId}/probe/echo").openInputs().role(Role.Viewer, ProbeHandler::echo),
+                Route.v1("GET", "/v1/{projectId}/probe/echo").openInputs().role(Role.Viewer, ProbeHandler::echo),
+                Route.v1("GET", "/v1/{projectId}/probe/items/{id}").openInputs().role(Role.Viewer,
                         call -> Reply.data(Map.of("matched", "{id}", "id", call.request().pathParam("id")))),
-                Route.v1("GET", "/v1/{projectId}/probe/items/special").role(Role.Viewer,
+                Route.v1("GET", "/v1/{projectId}/probe/items/special").openInputs().role(Role.Viewer,
                         call -> Reply.data(Map.of("matched", "special"))),
-                Route.v1("GET", API_KEY_ROUTE).apiKey().role(Role.Viewer,
+                Route.v1("GET", API_KEY_ROUTE).apiKey().openInputs().role(Role.Viewer,
                         call -> Reply.data(Map.of("subject", call.subject()))),
-                Route.graph("POST", "/graph/probe/echo/{projectId}").role(Role.Editor,
+                Route.graph("POST", "/graph/probe/echo/{projectId}").openInputs().role(Role.Editor,
                         call -> Reply.transform(Json.object().put("projectId", call.projectId()), List.of()))),
                 services.authenticator());
         return router;

@@ -187,8 +187,8 @@ final class ChangeApplier {
 
     /**
      * Turns the validated changes into item changes, each with its pre-image: node items from the validation
-     * read (so a node changed since fails the write), everything else read now in one BatchGetItem (mixin
-     * values also merge over it). Then all-or-nothing through {@link AtomicWriter}.
+     * read (so a node changed since fails the write), everything else read now in one BatchGetItem (a mixin
+     * value replaces the stored one's columns, see {@link io.modelgraph.graph.GraphChanges}). Then all-or-nothing through {@link AtomicWriter}.
      */
     private void write(Map<String, Node> existing, Map<String, Node> written, Collection<Relation> relations,
             Collection<MixinValue> values, List<Relation> removedRelations, Instant now) {
@@ -223,7 +223,11 @@ final class ChangeApplier {
         unread.forEach(sk -> before.put(sk, Optional.ofNullable(stored.get(sk))));
         for (MixinValue v : values) {
             String sk = GraphKeys.valueSk(v.nodeId(), v.mixinId());
-            after.put(sk, Optional.of(MixinValueItems.merged(projectId, before.get(sk), v, now, subject)));
+            if (!v.columns().isEmpty()) {
+                after.put(sk, Optional.of(MixinValueItems.replaced(projectId, before.get(sk), v, now, subject)));
+            } else if (before.get(sk).isPresent()) {
+                after.put(sk, Optional.empty()); // no columns left: the mixin leaves the node
+            }
         }
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> items = new ArrayList<>(after.size());

@@ -42,6 +42,17 @@ final class MixinValueItems {
         return item;
     }
 
+    /** Like {@link #merged}, but the stored columns {@code more} does not carry are dropped. */
+    static Map<String, AttributeValue> replaced(String projectId, Optional<Map<String, AttributeValue>> stored,
+            MixinValue more, Instant now, String subject) {
+        Optional<Map<String, AttributeValue>> kept = stored.map(item -> {
+            Map<String, AttributeValue> copy = new HashMap<>(item);
+            copy.keySet().removeIf(name -> name.startsWith(COLUMN_PREFIX));
+            return copy;
+        });
+        return merged(projectId, kept, more, now, subject);
+    }
+
     static MixinValue decode(Map<String, AttributeValue> item) {
         Map<String, JsonNode> columns = new LinkedHashMap<>();
         item.forEach((name, v) -> {

@@ -122,13 +122,15 @@ final class GraphFacts {
     static Cardinality cardinality(Map<String, JsonNode> columns) {
         JsonNode min = columns.get("minOccurs");
         JsonNode max = columns.get("maxOccurs");
-        if (min == null || !min.canConvertToInt()) {
-            boolean required = columns.containsKey("required") && columns.get("required").asBoolean();
-            return required ? Cardinality.REQUIRED : Cardinality.OPTIONAL;
+        boolean required = columns.containsKey("required") && columns.get("required").asBoolean();
+        int lower = min != null && min.canConvertToInt() && min.intValue() >= 0 ? min.intValue() : required ? 1 : 0;
+        // only an explicit null is unbounded; a missing (or unreadable) upper bound is the default of one
+        OptionalInt upper = max != null && max.isNull() ? OptionalInt.empty()
+                : max != null && max.canConvertToInt() ? OptionalInt.of(max.intValue()) : OptionalInt.of(1);
+        if (upper.isPresent() && upper.getAsInt() < lower) {
+            upper = OptionalInt.of(lower); // bounds written by separate calls may cross; never fail the read
         }
-        OptionalInt upper = max == null || max.isNull() || !max.canConvertToInt() ? OptionalInt.empty()
-                : OptionalInt.of(max.intValue());
-        return new Cardinality(min.intValue(), upper);
+        return new Cardinality(lower, upper);
     }
 
     static Map<String, JsonNode> constraints(Constraints c) {

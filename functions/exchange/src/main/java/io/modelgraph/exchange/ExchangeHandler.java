@@ -53,30 +53,41 @@ public final class ExchangeHandler extends HttpApiHandler {
         super(routes(module, services));
     }
 
+    private static final String[] MERGE_PARAMETERS = {"SpaceId", "ConfigTypeId", "SourceDtos",
+        MergeService.NEW_PROPERTIES, MergeService.DIFFERENT_SOURCE, MergeService.OVERWRITE, "OnlyAddAndUpdate"};
+
     static Router routes(ExchangeModule m, Services services) {
         List<Route> routes = new ArrayList<>();
         routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonLdImportProfiles").negotiated().role(Role.Viewer,
                 call -> Reply.data(summaries(m, call, ProfileFormat.JSON_LD))));
         routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonSchemaImportProfiles").negotiated().role(Role.Viewer,
                 call -> Reply.data(summaries(m, call, ProfileFormat.JSON_SCHEMA))));
-        routes.add(Route.v1("POST", "/v1/{projectId}/importProfile").role(Role.Admin, call -> {
+        routes.add(Route.v1("POST", "/v1/{projectId}/importProfile")
+                .body("Id", "label", "format", "context", "classes", "properties")
+                .refuses("builtIn", "only the service's own profiles are built in; a profile you add never is.")
+                .role(Role.Admin, call -> {
             ImportProfile profile = ProfileParser.parse(call.request().body().node(), "body");
             m.profiles().add(call.projectId(), profile);
             return Reply.data(profile.describe());
         }));
-        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonLd").negotiated().role(Role.Viewer,
+        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonLd").negotiated()
+                .query("spaceId", "configTypeId", "exportTypes", "exportElements", "exportTaxonomies", "exportDataTypes",
+                        "includeSpace", "nodeIds", "graphBased", "useDefaultType").role(Role.Viewer,
                 call -> Reply.data(exportJsonLd(m, call))));
-        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonSchema").negotiated().role(Role.Viewer, call -> {
+        routes.add(Route.v1("GET", "/v1/{projectId}/exportJsonSchema").negotiated()
+                .query("spaceId", "configTypeId", "rootNodeId", "useAnchorForRef").role(Role.Viewer, call -> {
             ApiRequest r = call.request();
             return Reply.data(m.operations().exportJsonSchema(call.projectId(), r.queryString("spaceId"),
                     r.requiredQuery("configTypeId"), r.queryString("rootNodeId"), r.queryBool("useAnchorForRef", true)));
         }));
-        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonLd").role(Role.Admin,
+        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonLd").query(MERGE_PARAMETERS).body("SourceDtos").role(Role.Admin,
                 call -> Reply.data(merge(m, call, new JsonLdFileFormat()))));
-        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonSchema").role(Role.Admin,
+        routes.add(Route.v1("POST", "/v1/{projectId}/mergeJsonSchema").query(MERGE_PARAMETERS).body("SourceDtos").role(Role.Admin,
                 call -> Reply.data(merge(m, call, new JsonSchemaFileFormat()))));
-        routes.add(Route.v1("GET", "/v1/{projectId}/validateJSON").negotiated().role(Role.Viewer, call -> {
+        routes.add(Route.v1("GET", "/v1/{projectId}/validateJSON").negotiated()
+                .query("configTypeId", "jsonString", "spaceId", "rootNodeId").role(Role.Viewer, call -> {
             ApiRequest r = call.request();
+            r.queryString("jsonString"); // one value only, as for every single-valued parameter
             String json = r.query().first("jsonString").orElseThrow(() -> ApiProblem.badRequest("query.jsonString",
                     "Query parameter 'jsonString' is required."));
             return Reply.data(m.operations().validate(call.projectId(), r.requiredQuery("configTypeId"), json,

@@ -56,13 +56,42 @@ public final class ExchangeOperations {
                     throw ApiProblem.notFound("query.nodeIds[" + i + "]", "No node '" + nodeIds.get(i) + "' in space '"
                             + space.id() + "'.");
                 }
-                names.add(n.label());
+                names.add(loaded.nameOf(n));
             }
             effective = new JsonLdExportOptions(options.exportTypes(), options.exportElements(),
                     options.exportTaxonomies(), options.exportDataTypes(), options.graphBased(),
                     options.useDefaultType(), options.space(), Optional.of(names));
         }
-        return new JsonLdWriter(profile).write(loaded.model(), effective);
+        String document = new JsonLdWriter(profile).write(loaded.model(), effective);
+        return loaded.collisions().renamed().isEmpty() ? document : withComment(document, loaded);
+    }
+
+    /**
+     * The exports' report of disambiguated labels: a top-level {@code $comment} (a JSON Schema annotation; in
+     * JSON-LD a term outside the context, which processors ignore) listing each rename.
+     */
+    static String withComment(String document, SpaceModels.Loaded loaded) {
+        try {
+            JsonNode doc = Json.parse(document);
+            if (doc instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                o.put("$comment", renames(loaded));
+                return Json.writePretty(o);
+            }
+            return document;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("An export wrote unparseable JSON", e);
+        }
+    }
+
+    private static String renames(SpaceModels.Loaded loaded) {
+        return String.join(" ", loaded.collisions().renamed().stream()
+                .map(io.modelgraph.graph.LabelCollisions.Renamed::describe).toList());
+    }
+
+    /** The root Type's model name: looked up by the node's id, so a label shared by two Types names the right one. */
+    private static Optional<String> rootName(SpaceModels.Loaded loaded, SchemaTarget target) {
+        return target.rootNodeId().flatMap(id -> loaded.snapshot().nodes().stream().filter(n -> n.id().equals(id))
+                .findFirst().map(loaded::nameOf));
     }
 
     /** exportJsonSchema: the space's schema, rooted at rootNodeId when given. */
@@ -71,8 +100,13 @@ public final class ExchangeOperations {
         profiles.require(projectId, ProfileFormat.JSON_SCHEMA, configTypeId, "query.configTypeId");
         SchemaTarget target = target(projectId, spaceId, rootNodeId, false);
         SpaceModels.Loaded loaded = spaces.load(projectId, target.space());
-        checkRoot(loaded, target);
-        return Json.writePretty(JsonSchemaExporter.export(loaded.model(), target.rootType(), useAnchorForRef));
+        Optional<String> root = checkRoot(loaded, target);
+        com.fasterxml.jackson.databind.node.ObjectNode schema = JsonSchemaExporter.export(loaded.model(), root,
+                useAnchorForRef);
+        if (!loaded.collisions().renamed().isEmpty()) {
+            schema.put("$comment", renames(loaded));
+        }
+        return Json.writePretty(schema);
     }
 
     /** validateJSON: exactly one of spaceId and rootNodeId; the compiled schema is cached until the space changes. */
@@ -83,17 +117,19 @@ public final class ExchangeOperations {
         try {
             instance = Json.parse(jsonString);
         } catch (JsonProcessingException e) {
-            throw ApiProblem.badRequest("query.jsonString", "jsonString is not valid JSON: " + e.getOriginalMessage());
+            throw ApiProblem.badRequest("query.jsonString", "jsonString is not valid JSON"
+                    + io.modelgraph.json.Json.problem(e));
         }
         if (instance == null || instance.isMissingNode()) {
             throw ApiProblem.badRequest("query.jsonString", "jsonString is empty.");
         }
         SchemaTarget target = target(projectId, spaceId, rootNodeId, true);
         SpaceModels.Loaded loaded = spaces.load(projectId, target.space());
-        checkRoot(loaded, target);
-        String key = projectId + "|" + target.space().id() + "|" + target.rootType().orElse("") + "|" + configTypeId;
+        Optional<String> root = checkRoot(loaded, target);
+        String key = projectId + "|" + target.space().id() + "|" + target.rootNodeId().orElse("") + "|"
+                + configTypeId;
         JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
-                JsonSchemaExporter.export(loaded.model(), target.rootType(), false)));
+                JsonSchemaExporter.export(loaded.model(), root, false)));
         List<ValidationMessage> messages = new ArrayList<>(schema.validate(instance));
         messages.sort(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
                 .thenComparing(ValidationMessage::getMessage));
@@ -106,6 +142,11 @@ public final class ExchangeOperations {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("isValid", errors.isEmpty());
         out.put("jsonSchemaValidationErrors", errors);
+        if (!loaded.collisions().renamed().isEmpty()) {
+            // say which Types were disambiguated, so the error paths ($defs names) can be read
+            out.put("labelCollisions", loaded.collisions().renamed().stream().map(r -> Map.of("nodeId", r.nodeId(),
+                    "label", r.label(), "name", r.name())).toList());
+        }
         return out;
     }
 
@@ -143,12 +184,14 @@ public final class ExchangeOperations {
                 Optional.of(root.label()));
     }
 
-    private static void checkRoot(SpaceModels.Loaded loaded, SchemaTarget target) {
-        if (target.rootType().isPresent()
-                && loaded.model().types().stream().map(TypeDef::name).noneMatch(target.rootType().get()::equals)) {
-            throw ApiProblem.badRequest("query.rootNodeId", "Type '" + target.rootType().get()
-                    + "' is not part of the model of space '" + loaded.space().id() + "'.");
+    private static Optional<String> checkRoot(SpaceModels.Loaded loaded, SchemaTarget target) {
+        Optional<String> root = rootName(loaded, target);
+        if (target.rootNodeId().isPresent() && (root.isEmpty()
+                || loaded.model().types().stream().map(TypeDef::name).noneMatch(root.get()::equals))) {
+            throw ApiProblem.badRequest("query.rootNodeId", "Type '" + target.rootType().orElse("") + "' (node "
+                    + target.rootNodeId().get() + ") is not part of the model of space '" + loaded.space().id() + "'.");
         }
+        return root;
     }
 
 }

@@ -5,6 +5,7 @@ import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.merge.SpaceFingerprint;
 import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.LabelCollisions;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
@@ -29,9 +30,17 @@ public final class SpaceModels {
     private final ModelMapping mapping;
     private final MergeStateStore states;
 
-    /** A loaded space: its snapshot, model and content fingerprint. */
+    /**
+     * A loaded space: its snapshot, model and content fingerprint, and the Types or Taxonomies whose shared label
+     * was disambiguated in the model ({@link LabelCollisions}).
+     */
     public record Loaded(JsonLdExportOptions.SpaceInfo space, GraphSnapshot snapshot, SchemaModel model,
-            String fingerprint) {
+            String fingerprint, LabelCollisions collisions) {
+
+        /** The model name of a Type or Taxonomy node (its label unless it was disambiguated). */
+        public String nameOf(Node node) {
+            return collisions.nameOf(node);
+        }
     }
 
     public SpaceModels(GraphAccess graph, GraphStore store, ModelMapping mapping, MergeStateStore states) {
@@ -85,8 +94,9 @@ public final class SpaceModels {
      */
     public Loaded load(String projectId, JsonLdExportOptions.SpaceInfo space) {
         GraphSnapshot snapshot = snapshot(projectId, space.id());
+        LabelCollisions collisions = LabelCollisions.resolve(snapshot);
         Optional<MergeState> state = states.get(projectId, space.id());
-        SchemaModel model = mapping.toModel(snapshot, state.map(MergeState::modelName).filter(n -> !n.isBlank())
+        SchemaModel model = mapping.toModel(collisions.snapshot(), state.map(MergeState::modelName).filter(n -> !n.isBlank())
                 .orElse(space.label()));
         String fingerprint = SpaceFingerprint.of(snapshot);
         if (state.isPresent()) {
@@ -97,6 +107,6 @@ public final class SpaceModels {
             fingerprint = fingerprint + "|" + state.get().fingerprint() + "|" + new TreeMap<>(annotations)
                     + "|" + model.description().orElse("");
         }
-        return new Loaded(space, snapshot, model, fingerprint);
+        return new Loaded(space, snapshot, model, fingerprint, collisions);
     }
 }

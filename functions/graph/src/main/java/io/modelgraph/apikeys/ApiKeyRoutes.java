@@ -19,7 +19,7 @@ public final class ApiKeyRoutes {
         ApiKeyService keys = new ApiKeyService(new ApiKeyStore(services.dynamo(), services.stores().apiKeyTable()),
                 services.clock());
         return List.of(
-                Route.v1("POST", "/v1/{projectId}/apiKeys").role(Role.Admin, call -> {
+                Route.v1("POST", "/v1/{projectId}/apiKeys").body("label", "role").role(Role.Admin, call -> {
                     Body body = call.request().body();
                     String label = body.string("label").orElse("");
                     String roleText = body.requiredString("role");

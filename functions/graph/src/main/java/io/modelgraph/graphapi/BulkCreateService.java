@@ -12,6 +12,7 @@ import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.http.Body;
+import io.modelgraph.http.KnownNames;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -68,9 +69,11 @@ final class BulkCreateService {
         Map<String, NodeService.NodeDraft> drafts = new LinkedHashMap<>();
         Map<String, Integer> draftIndex = new HashMap<>();
         Set<String> givenNodeIds = new HashSet<>();
+        Map<String, String> invalidNodes = new HashMap<>();
         for (int i = 0; i < nodeBodies.size(); i++) {
             Body b = nodeBodies.get(i);
             try {
+                KnownNames.requireKnownMembers(b, NodeService.NodeDraft.MEMBERS);
                 NodeService.NodeDraft d = NodeService.NodeDraft.read(b);
                 if (drafts.containsKey(d.id())) {
                     problems.add(ApiProblem.badRequest(b.at("Id"), "Id '" + d.id() + "' is also used by body.nodes["
@@ -84,12 +87,15 @@ final class BulkCreateService {
                 }
             } catch (ApiProblem p) {
                 problems.add(p);
+                // remembered so a reference to it says the entry is invalid, not that the node does not exist
+                givenIdOf(b).ifPresent(id -> invalidNodes.putIfAbsent(id, b.path()));
             }
         }
         List<RelationEntry> relations = new ArrayList<>();
         for (int i = 0; i < relationBodies.size(); i++) {
             Body b = relationBodies.get(i);
             try {
+                KnownNames.requireKnownMembers(b, List.of(RelationService.MEMBERS));
                 boolean given = b.string("Id").filter(s -> !s.isEmpty()).isPresent();
                 Relation r = new Relation(Inputs.idOrNew(b, "Id"), Inputs.requiredId(b, "fromNodeId"),
                         Inputs.requiredId(b, "toNodeId"), b.requiredString("relationGroupId"));
@@ -135,7 +141,8 @@ final class BulkCreateService {
                 Optional<NodeType> type = typeOf(space, drafts, stored);
                 if (!space.equals(main) && type.orElse(null) != NodeType.Space) {
                     problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", type.isEmpty()
-                            ? "Space '" + space + "' does not exist in the project or this call."
+                            ? invalidNodes.containsKey(space) ? invalidEntry(space, invalidNodes)
+                                    : "Space '" + space + "' does not exist in the project or this call."
                             : "Node '" + space + "' is a " + type.get() + ", not a Space."));
                 } else if (space.equals(d.id())) {
                     problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", "A node cannot be placed in itself."));
@@ -154,9 +161,9 @@ final class BulkCreateService {
                 problems.add(ApiProblem.badRequest(at + ".relationGroupId", "Unknown relation group '"
                         + Inputs.abbreviate(r.relationGroupId()) + "'."));
             } else if (from.isEmpty()) {
-                problems.add(ApiProblem.badRequest(at + ".fromNodeId", missingEnd(r.fromNodeId(), stored)));
+                problems.add(ApiProblem.badRequest(at + ".fromNodeId", missingEnd(r.fromNodeId(), stored, invalidNodes)));
             } else if (to.isEmpty()) {
-                problems.add(ApiProblem.badRequest(at + ".toNodeId", missingEnd(r.toNodeId(), stored)));
+                problems.add(ApiProblem.badRequest(at + ".toNodeId", missingEnd(r.toNodeId(), stored, invalidNodes)));
             } else {
                 Optional<String> mismatch = RelationRules.mismatch(group.get(), from.get(), to.get());
                 if (mismatch.isPresent()) {
@@ -183,7 +190,7 @@ final class BulkCreateService {
             MixinValue v = values.get(i);
             if (endOf(v.nodeId(), drafts, stored, projectId).isEmpty()) {
                 problems.add(ApiProblem.badRequest("body.mixins[" + valueIndex.get(i) + "].targetNodeId",
-                        missingEnd(v.nodeId(), stored)));
+                        missingEnd(v.nodeId(), stored, invalidNodes)));
                 continue;
             }
             merged.merge(v.nodeId() + "#" + v.mixinId(), v, BulkCreateService::merge);
@@ -260,11 +267,28 @@ final class BulkCreateService {
         return n == null || n.deleted() ? Optional.empty() : Optional.of(n);
     }
 
-    private static String missingEnd(String id, Map<String, Node> stored) {
+    private static String missingEnd(String id, Map<String, Node> stored, Map<String, String> invalidNodes) {
         Node n = stored.get(id);
+        if (invalidNodes.containsKey(id)) {
+            return invalidEntry(id, invalidNodes);
+        }
         return n != null && n.deleted() ? "Node '" + id + "' is deleted."
                 : "Node '" + id + "' does not exist in the project or this call.";
     }
+
+    private static String invalidEntry(String id, Map<String, String> invalidNodes) {
+        return "Node '" + id + "' is " + invalidNodes.get(id) + " of this call, which is itself invalid (see its error).";
+    }
+
+    /** The Id an entry gives, if it gives a string one (read without failing: the entry may be malformed). */
+    private static Optional<String> givenIdOf(Body b) {
+        JsonNode id = b.node().get("Id");
+        if (id == null) {
+            id = b.node().get("id");
+        }
+        return id != null && id.isTextual() && !id.asText().isEmpty() ? Optional.of(id.asText()) : Optional.empty();
+    }
+
 
     private static MixinValue merge(MixinValue base, MixinValue more) {
         Map<String, JsonNode> columns = new LinkedHashMap<>(base.columns());

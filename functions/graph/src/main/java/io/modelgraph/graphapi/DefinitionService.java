@@ -60,6 +60,7 @@ final class DefinitionService {
         List<MixinColumn> columns = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Body c : entries) {
+            io.modelgraph.http.KnownNames.requireKnownMembers(c, List.of("Id", "Label", "valueType"));
             String columnId = Inputs.requiredId(c, "Id");
             if (!seen.add(columnId)) {
                 throw ApiProblem.badRequest(c.at("Id"), "Column '" + columnId + "' is defined twice.");

@@ -4,6 +4,7 @@ import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.store.GraphKeys;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.graph.store.IndexCursor;
 import io.modelgraph.graph.store.IndexEntry;
 import io.modelgraph.graph.store.NodeOrder;

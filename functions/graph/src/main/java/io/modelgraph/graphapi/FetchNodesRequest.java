@@ -23,6 +23,11 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
     static final int MAX_EXPRESSION = 200;
     /** Spelled exactly as the seed spells it. */
     static final String ALL_SPACES_PARAM = "indeludeRelationsFromAllSpaces";
+    /** The same parameter spelled as English spells it; callers write it so, and it is read the same way. */
+    static final String ALL_SPACES_ALIAS = "includeRelationsFromAllSpaces";
+    /** Every parameter fetchNodes reads; any other is refused by the router. */
+    static final String[] PARAMETERS = {"NodeType", "NodeIds", "Expression", "SpaceIds", "AddRelations", "AddMixins",
+        "SortAttr", "sortDesc", "pageSize", "pagingToken", ALL_SPACES_PARAM, ALL_SPACES_ALIAS};
 
     FetchNodesRequest {
         nodeIds = List.copyOf(nodeIds);
@@ -30,7 +35,7 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
     }
 
     static FetchNodesRequest parse(ApiRequest request) {
-        Optional<NodeType> type = request.queryString("NodeType").map(t -> NodeType.require(t, "query.NodeType"));
+        Optional<NodeType> type = request.queryString("NodeType").map(FetchNodesRequest::nodeType);
         List<String> ids = distinct(request.queryList("NodeIds"), "query.NodeIds", MAX_NODE_IDS);
         Optional<String> expression = request.queryString("Expression").filter(e -> !e.isBlank());
         if (expression.isPresent() && expression.get().length() > MAX_EXPRESSION) {
@@ -46,7 +51,24 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
         int pageSize = request.queryInt("pageSize", DEFAULT_PAGE, MIN_PAGE, MAX_PAGE);
         return new FetchNodesRequest(type, ids, expression, spaces, request.queryBool("AddRelations", false),
                 request.queryBool("AddMixins", false), sort, request.queryBool("sortDesc", false), pageSize,
-                request.queryString("pagingToken"), request.queryBool(ALL_SPACES_PARAM, false));
+                request.queryString("pagingToken"), allSpaces(request));
+    }
+
+    private static boolean allSpaces(ApiRequest request) {
+        if (request.query().has(ALL_SPACES_PARAM) && request.query().has(ALL_SPACES_ALIAS)) {
+            throw ApiProblem.badRequest("query." + ALL_SPACES_ALIAS, "Give " + ALL_SPACES_PARAM + " (the "
+                    + "specification's spelling) or " + ALL_SPACES_ALIAS + ", not both.");
+        }
+        return request.queryBool(ALL_SPACES_PARAM, false) || request.queryBool(ALL_SPACES_ALIAS, false);
+    }
+
+    /** NodeType is one type (the seed's filter); a list is refused by the one rule for multi-valued input. */
+    private static NodeType nodeType(String text) {
+        if (text.contains(",")) {
+            throw ApiProblem.badRequest("query.NodeType", "NodeType takes one node type, got '" + Inputs.abbreviate(text)
+                    + "'; only list parameters (NodeIds, SpaceIds) take several values. Fetch each type separately.");
+        }
+        return NodeType.require(text, "query.NodeType");
     }
 
     private static NodeOrder sortAttr(String text) {

@@ -24,14 +24,16 @@ public final class GraphRoutes {
         DefinitionService definitions = new DefinitionService(store);
         BulkCreateService bulk = new BulkCreateService(store, nodes);
         return List.of(
-                Route.v1("GET", "/v1/{projectId}/fetchNode").role(Role.Viewer, call -> Reply.data(nodes.fetch(
+                Route.v1("GET", "/v1/{projectId}/fetchNode").query("NodeId", "AddRelations", "AddMixins").role(Role.Viewer, call -> Reply.data(nodes.fetch(
                         call.projectId(), call.request().requiredQuery("NodeId"),
                         call.request().queryBool("AddRelations", false), call.request().queryBool("AddMixins", false)))),
-                Route.v1("GET", "/v1/{projectId}/fetchNodes").role(Role.Viewer, call -> Reply.data(fetchNodes.run(
+                Route.v1("GET", "/v1/{projectId}/fetchNodes").query(FetchNodesRequest.PARAMETERS).role(Role.Viewer, call -> Reply.data(fetchNodes.run(
                         call.projectId(), FetchNodesRequest.parse(call.request())))),
-                Route.v1("POST", "/v1/{projectId}/node").role(Role.Editor, call -> Reply.data(nodes.create(
+                Route.v1("POST", "/v1/{projectId}/node").body("Id", "label", "nodeType", "checkBeforeCreate", "spaceIds").role(Role.Editor, call -> Reply.data(nodes.create(
                         call.projectId(), call.request().body(), call.subject()))),
-                Route.v1("PUT", "/v1/{projectId}/node").role(Role.Editor, call -> {
+                Route.v1("PUT", "/v1/{projectId}/node").body("Id", "label", "spaceIds")
+                        .refuses("nodeType", "a node's type is fixed at creation; create a node of the other type instead.")
+                        .refuses("checkBeforeCreate", "it applies to POST node only.").role(Role.Editor, call -> {
                     nodes.update(call.projectId(), call.request().body(), call.subject());
                     return Reply.empty();
                 }),
@@ -46,28 +48,28 @@ public final class GraphRoutes {
                 Route.v1("GET", "/v1/{projectId}/relationGroupsInfo").role(Role.Viewer, call -> Reply.data(
                         Catalog.load(store, call.projectId()).allGroups().stream().map(WireShapes::relationGroup)
                                 .toList())),
-                Route.v1("POST", "/v1/{projectId}/relation").role(Role.Editor, call -> Reply.data(Map.of("Id",
+                Route.v1("POST", "/v1/{projectId}/relation").body(RelationService.MEMBERS).role(Role.Editor, call -> Reply.data(Map.of("Id",
                         relations.create(call.projectId(), call.request().body(), call.subject())))),
-                Route.v1("DELETE", "/v1/{projectId}/relation").role(Role.Editor, call -> {
+                Route.v1("DELETE", "/v1/{projectId}/relation").body(RelationService.MEMBERS).role(Role.Editor, call -> {
                     relations.remove(call.projectId(), call.request().body());
                     return Reply.empty();
                 }),
                 Route.v1("GET", "/v1/{projectId}/mixinsInfo").role(Role.Viewer, call -> Reply.data(
                         Catalog.load(store, call.projectId()).allMixins().stream().map(WireShapes::mixinInfo).toList())),
-                Route.v1("POST", "/v1/{projectId}/mixinValue").role(Role.Editor, call -> {
+                Route.v1("POST", "/v1/{projectId}/mixinValue").body("targetNodeId", "mixinId", "mixinColumns").role(Role.Editor, call -> {
                     mixins.set(call.projectId(), call.request().body(), call.subject());
                     return Reply.empty();
                 }),
-                Route.v1("DELETE", "/v1/{projectId}/mixinValue").role(Role.Editor, call -> {
+                Route.v1("DELETE", "/v1/{projectId}/mixinValue").body("targetNodeId", "mixinId", "mixinColumnIds").role(Role.Editor, call -> {
                     mixins.remove(call.projectId(), call.request().body(), call.subject());
                     return Reply.empty();
                 }),
-                Route.v1("POST", "/v1/{projectId}/bulkCreate").role(Role.Editor, call -> Reply.data(bulk.create(
+                Route.v1("POST", "/v1/{projectId}/bulkCreate").body("nodes", "relations", "mixins").role(Role.Editor, call -> Reply.data(bulk.create(
                         call.projectId(), call.request().body(), call.subject()))),
-                Route.v1("POST", "/v1/{projectId}/relationGroup").role(Role.Admin, call -> Reply.data(Map.of(
+                Route.v1("POST", "/v1/{projectId}/relationGroup").body("relationGroupId", "label", "from", "to").role(Role.Admin, call -> Reply.data(Map.of(
                         "relationGroupId", definitions.createRelationGroup(call.projectId(), call.request().body(),
                                 call.subject())))),
-                Route.v1("POST", "/v1/{projectId}/mixin").role(Role.Admin, call -> Reply.data(Map.of("Id",
+                Route.v1("POST", "/v1/{projectId}/mixin").body("Id", "label", "type", "columns").role(Role.Admin, call -> Reply.data(Map.of("Id",
                         definitions.createMixin(call.projectId(), call.request().body(), call.subject())))));
     }
 

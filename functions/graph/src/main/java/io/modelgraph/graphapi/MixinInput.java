@@ -5,6 +5,7 @@ import io.modelgraph.api.ApiProblem;
 import io.modelgraph.graph.MixinDef;
 import io.modelgraph.graph.MixinValue;
 import io.modelgraph.http.Body;
+import io.modelgraph.http.KnownNames;
 import io.modelgraph.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,7 @@ final class MixinInput {
     static final int MAX_VALUE_CHARS = 300_000;
 
     static MixinValue read(Body body, Catalog catalog) {
+        KnownNames.requireKnownMembers(body, List.of("targetNodeId", "mixinId", "mixinColumns"));
         String nodeId = Inputs.requiredId(body, "targetNodeId");
         MixinDef def = mixin(body, catalog);
         List<Body> entries = body.objects("mixinColumns");
@@ -29,6 +31,7 @@ final class MixinInput {
         Map<String, JsonNode> columns = new LinkedHashMap<>();
         int size = 0;
         for (Body entry : entries) {
+            KnownNames.requireKnownMembers(entry, List.of("Id", "value"));
             String columnId = entry.requiredString("Id");
             if (def.column(columnId).isEmpty()) {
                 throw ApiProblem.badRequest(entry.at("Id"), unknownColumn(def, columnId));
@@ -38,6 +41,7 @@ final class MixinInput {
             }
             JsonNode value = Inputs.rawMember(entry, "value").orElseThrow(() -> ApiProblem.badRequest(entry.at("value"),
                     "'value' is required (any JSON value; null is a value)."));
+            MixinValueCheck.check(def, def.column(columnId).get(), value, entry.at("value"));
             size += Json.write(value).length();
             columns.put(columnId, value);
         }
@@ -45,6 +49,7 @@ final class MixinInput {
             throw ApiProblem.badRequest(body.at("mixinColumns"), "The column values total " + size
                     + " characters of JSON; the limit is " + MAX_VALUE_CHARS + ".");
         }
+        MixinValueCheck.checkBounds(def, columns, body.at("mixinColumns"));
         return new MixinValue(nodeId, def.id(), columns);
     }
 

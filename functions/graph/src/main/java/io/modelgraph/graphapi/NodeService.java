@@ -5,6 +5,7 @@ import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.http.Body;
 import java.time.Instant;
@@ -25,6 +26,8 @@ final class NodeService {
 
     /** A node to create, read from a create-node body (also each entry of bulkCreate's nodes). */
     record NodeDraft(String id, String label, NodeType nodeType, List<String> spaceIds, boolean checkBeforeCreate) {
+        static final List<String> MEMBERS = List.of("Id", "label", "nodeType", "checkBeforeCreate", "spaceIds");
+
         static NodeDraft read(Body body) {
             return new NodeDraft(Inputs.idOrNew(body, "Id"), Inputs.label(body, "label"), Inputs.nodeType(body,
                     "nodeType"), Inputs.spaceIds(body, "spaceIds"), body.bool("checkBeforeCreate", false));

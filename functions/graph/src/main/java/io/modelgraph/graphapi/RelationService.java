@@ -13,6 +13,9 @@ import java.util.Optional;
 
 /** Create and remove relations between live nodes, checked against the relation group's from/to types. */
 final class RelationService {
+    /** The members of a relation body; {@code value} is accepted and unused, as the seed says. */
+    static final String[] MEMBERS = {"Id", "fromNodeId", "toNodeId", "relationGroupId", "value"};
+
     private final GraphStore store;
 
     RelationService(GraphStore store) {

@@ -1,9 +1,12 @@
 package io.modelgraph.transform;
 
-import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.LabelCollisions;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
@@ -12,19 +15,29 @@ import java.util.UUID;
 /**
  * The project's schema over the graph store: spaces loaded whole and read through {@link ModelGraphMapper};
  * writes planned by the mapper against what the spaces hold (so a re-import updates in place) and applied
- * all-or-nothing through {@link GraphAccess}.
+ * all-or-nothing through {@link io.modelgraph.graph.GraphAccess}.
  */
 final class GraphProjectModels implements ProjectModels {
-    private final GraphAccess graph;
+    private final GraphStore graph;
     private final ModelGraphMapper mapper = new ModelGraphMapper();
 
-    GraphProjectModels(GraphAccess graph) {
+    GraphProjectModels(GraphStore graph) {
         this.graph = graph;
     }
 
     @Override
     public SchemaModel read(String projectId, List<String> spaces) {
+        // an unknown space is refused as on the /v1 routes, not read as an empty schema
+        SpaceCheck.resolve(graph, projectId, spaces, "spaces");
         return mapper.toModel(graph.load(projectId, spaces));
+    }
+
+    @Override
+    public SchemaModel readForExport(String projectId, List<String> spaces, LossinessLedger ledger) {
+        SpaceCheck.resolve(graph, projectId, spaces, "spaces");
+        LabelCollisions collisions = LabelCollisions.resolve(graph.load(projectId, spaces));
+        collisions.renamed().forEach(r -> ledger.narrow(r.name(), r.describe()));
+        return mapper.toModel(collisions.snapshot());
     }
 
     @Override
@@ -42,6 +55,7 @@ final class GraphProjectModels implements ProjectModels {
     }
 
     private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model) {
+        SpaceCheck.resolve(graph, projectId, spaces, "spaces");
         GraphSnapshot existing = graph.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
         return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());

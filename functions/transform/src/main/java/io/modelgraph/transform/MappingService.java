@@ -96,8 +96,8 @@ public final class MappingService {
                 hint = models.read(call.projectId(), spaces);
             } else {
                 if (hintSchema.isEmpty()) {
-                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "The " + spec.kind() + " mapping needs a"
-                            + " target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
+                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "The " + spec.kind()
+                            + " mapping needs a target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
                             + " true.")), ledger.entries());
                 }
                 if (hintFormat.isEmpty()) {
@@ -141,14 +141,16 @@ public final class MappingService {
         if (planNode.isEmpty()) {
             throw TransformFailure.of("request", EXECUTE_KEYS);
         }
-        if (!planNode.get().isTextual()) {
-            throw TransformFailure.of("plan", "'plan' must be a string holding the plan JSON, got "
-                    + Fields.describe(planNode.get()) + ".");
+        // the seed sends the plan as a string; schema/map answers it as an object, which is accepted as-is
+        if (!planNode.get().isTextual() && !planNode.get().isObject()) {
+            throw TransformFailure.of("plan", "'plan' must be the plan as an object (as schema/map answers it) or "
+                    + "a string holding the plan JSON, got " + Fields.describe(planNode.get()) + ".");
         }
         String target = targetFormat(f);
         conversions.checkDecodable(src.format(), "sourceFormat");
         conversions.checkEncodable(target, "targetFormat");
-        Plan plan = PlanJson.parse(planNode.get().asText(), "plan");
+        Plan plan = planNode.get().isObject() ? PlanJson.read(planNode.get(), "plan")
+                : PlanJson.parse(planNode.get().asText(), "plan");
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);

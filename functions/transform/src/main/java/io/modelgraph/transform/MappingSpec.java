@@ -2,6 +2,7 @@ package io.modelgraph.transform;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.TransformFailure;
+import io.modelgraph.http.KnownNames;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +29,7 @@ record MappingSpec(String kind, boolean caseInsensitive, Optional<JsonNode> guid
         while (names.hasNext()) {
             String key = names.next();
             if (!KEYS.contains(key)) {
-                throw TransformFailure.of("mapping." + key, "Unknown mapping key '" + key + "'. Use: "
-                        + String.join(", ", KEYS) + ".");
+                throw TransformFailure.of("mapping." + key, KnownNames.unknownMessage(key, KEYS, "mapping key"));
             }
         }
         String kind = INFERRED;

@@ -49,6 +49,8 @@ public final class OdmService {
                 throw TransformFailure.of(at, "Each entity is an object { name, markdown }, got " + Fields.describe(item)
                         + ".");
             }
+            io.modelgraph.http.KnownNames.requireKnownMembers(new io.modelgraph.http.Body(item, at),
+                    List.of("name", "markdown"));
             JsonNode markdown = member(item, "markdown");
             JsonNode name = member(item, "name");
             if (markdown == null || !markdown.isTextual()) {

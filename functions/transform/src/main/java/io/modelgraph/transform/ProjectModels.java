@@ -1,5 +1,6 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.util.List;
 
@@ -12,6 +13,15 @@ public interface ProjectModels {
 
     /** The model held by the spaces (the project's main space when {@code spaces} is empty). */
     SchemaModel read(String projectId, List<String> spaces);
+
+    /**
+     * The model for an export: like {@link #read(String, List)}, but Types or Taxonomies sharing a label get
+     * distinct names (common's {@code LabelCollisions}), each rename recorded in {@code ledger}. Not for a model
+     * that is written back, which must keep the labels it matches by.
+     */
+    default SchemaModel readForExport(String projectId, List<String> spaces, LossinessLedger ledger) {
+        return read(projectId, spaces);
+    }
 
     /** What writing {@code model} into the spaces would change; writes nothing. */
     WriteSummary preview(String projectId, List<String> spaces, SchemaModel model);

@@ -44,9 +44,15 @@ public final class SchemaIoService {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = Conversions.stamp(conversions.decode(format.get(), "format", schema.get(),
                 CodecOptions.NONE, ledger), format.get());
-        models.write(call.projectId(), spaces, model, call.subject());
+        ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject());
         ObjectNode payload = Json.object();
         payload.put("projectId", call.projectId());
+        // what was read and what it changed, as odm/import and mapImport answer
+        ObjectNode summary = payload.putObject("summary");
+        summary.put("types", model.types().size());
+        summary.put("elements", model.elementCount());
+        summary.put("taxonomies", model.taxonomies().size());
+        payload.set("changes", MappingService.changesJson(written));
         return Reply.transform(payload, ledger.entries());
     }
 
@@ -61,8 +67,8 @@ public final class SchemaIoService {
         CodecOptions options = CodecRegistry.ENCODE_SET.contains(key) ? options(f, key) : CodecOptions.NONE;
         conversions.checkEncodable(key, "format");
         List<String> spaces = f.strings("spaces");
-        SchemaModel model = models.read(call.projectId(), spaces);
         LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = models.readForExport(call.projectId(), spaces, ledger);
         String text = conversions.encode(key, "format", model, options, ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);

@@ -5,6 +5,7 @@ import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -47,7 +48,8 @@ public final class TransformHandler extends HttpApiHandler {
      */
     public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        return new CodecRegistry(List.of(jsonSchema, new OdmCodec()), List.of(jsonSchema));
+        ShexCodec shex = new ShexCodec();
+        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec()), List.of(jsonSchema, shex));
     }
 
     static ProjectModels projectModels(Services services) {
@@ -66,18 +68,32 @@ public final class TransformHandler extends HttpApiHandler {
         MappingService mapping = new MappingService(conversions, models, aiPlanner(services.settings().ai()));
         OdmService odm = new OdmService(new OdmConverter(), conversions, models);
         List<Route> routes = new ArrayList<>();
-        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").role(Role.Viewer, odm::convert));
+        routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").body("entities")
+                .whenMissing("entities", OdmService.ENTITIES_REQUIRED, "entities").role(Role.Viewer, odm::convert));
         // Admin for a write, Viewer for a dry run: checked after the body says which
-        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}").role(Role.Viewer, odm::importOdm));
-        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}").role(Role.Admin,
+        routes.add(Route.graph("POST", "/graph/transform/odm/import/{projectId}")
+                .body("markdown", "dryRun", "spaces")
+                .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
+        routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
+                .body("format", "schema", "spaces")
+                .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
-        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
+                .body("format", "spaces", "vendor", "synapseOrganization", "synapseSchemaName", "synapseSchemaVersion")
+                .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format").role(Role.Viewer,
                 io::exportSchema));
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
-        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}").role(Role.Viewer, mapping::map));
-        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
+                .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
+                        "useProjectAsTargetHint", "spaces", "mapping")
+                .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
+        routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
+                .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
+                .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
-        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}").role(Role.Viewer,
+        routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
+                .body("sourceFormat", "sourceSchema", "plan", "targetFormat")
+                .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         return new Router(routes, services.authenticator());
     }

@@ -106,7 +106,9 @@ class ImportExportRoutesTest {
         assertEquals(400, r.status());
         assertFalse(r.success());
         assertEquals("format", r.firstPath());
-        assertEquals("Unknown schema format 'odm'. Use: " + ENCODE_SET + ".", r.firstMessage());
+        // the specification's message, then (issue 11) why: odm is a format this service reads but cannot write
+        assertTrue(r.firstMessage().startsWith("Unknown schema format 'odm'. Use: " + ENCODE_SET + ". 'odm' is "
+                + "decode-only"), r.firstMessage());
         assertEquals(401, calls.post("schema/import", Json.object().put("format", "jsonschema").put("schema", LIBRARY),
                 "Editor").status());
         assertEquals(401, calls.post("schema/export", Json.object().put("format", "jsonschema"), null).status());
@@ -119,16 +121,20 @@ class ImportExportRoutesTest {
                 "Viewer");
         assertEquals(400, r.status(), r.toString());
         assertEquals("synapseBogus", r.firstPath());
-        assertEquals("Unknown synapse option 'synapseBogus'. Use: synapseOrganization, synapseSchemaName,"
-                + " synapseSchemaVersion.", r.firstMessage());
+        // refused by the route's list of members (issue 11), which names the synapse options among the accepted
+        assertTrue(r.firstMessage().startsWith("Unknown member 'synapseBogus'"), r.firstMessage());
+        assertTrue(r.firstMessage().contains("synapseOrganization, synapseSchemaName, synapseSchemaVersion"),
+                r.firstMessage());
         r = calls.post("schema/export", Json.object().put("format", "synapse").put("synapseOrganization", 3), "Viewer");
         assertEquals("synapseOrganization", r.firstPath());
         r = calls.post("schema/export", Json.object().put("format", "synapse").put("synapseOrganization", "org")
                 .put("synapseSchemaName", "book").put("synapseSchemaVersion", "1.0.0"), "Viewer");
         assertEquals(501, r.status(), "valid options; the synapse codec is not in this build");
-        r = calls.post("schema/export", Json.object().put("format", "jsonschema").put("synapseBogus", "x")
+        r = calls.post("schema/export", Json.object().put("format", "jsonschema").put("synapseOrganization", "x")
                 .put("vendor", "postgres"), "Viewer");
-        assertTrue(r.success(), "synapse keys and vendor do not apply to jsonschema and are ignored: " + r);
+        assertTrue(r.success(), "synapse options and vendor do not apply to jsonschema and are ignored: " + r);
+        r = calls.post("schema/export", Json.object().put("format", "jsonschema").put("synapseBogus", "x"), "Viewer");
+        assertEquals(400, r.status(), "an unknown member is refused whatever the format (issue 11): " + r);
     }
 
     @Test
@@ -154,7 +160,8 @@ class ImportExportRoutesTest {
         Result viaSchema = other.post("schema/import", Json.object().put("format", "odm").put("schema",
                 OdmRoutesTest.ORDER), "Admin");
         assertTrue(viaSchema.success(), viaSchema.toString());
-        assertFalse(viaSchema.body().has("summary"));
+        assertEquals(count(s, NodeType.Type), viaSchema.body().path("summary").path("types").asInt(),
+                viaSchema.toString());
         assertEquals(other.projectId(), viaSchema.body().get("projectId").asText());
         GraphSnapshot t = graph.load(other.projectId(), List.of());
         assertEquals(count(s, NodeType.Type), count(t, NodeType.Type));

@@ -6,9 +6,6 @@ import io.modelgraph.codec.jsonschema.JsonSchemaAnnotations;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
-import io.modelgraph.schema.TypeDef;
-import java.util.ArrayList;
-import java.util.List;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -21,9 +18,9 @@ import java.util.regex.Pattern;
 
 /**
  * exportJsonSchema: the jsonschema codec writes the model (root type chosen by rootNodeId); with useAnchorForRef
- * every {@code $defs} entry gets an {@code $anchor} (its own when the model has one, else its $defs name when that
- * is a valid anchor) and references to it use {@code #anchor}; entries whose name cannot be an anchor keep the
- * JSON pointer. Why here and not in the codec: anchors in references are an export option of this API only.
+ * every {@code $defs} entry, Type or Taxonomy (enum), gets an {@code $anchor} (its own when the model has one, else
+ * its $defs name when that is a valid anchor) and references to it use {@code #anchor}; entries whose name cannot be
+ * an anchor keep the JSON pointer. Schemas written inline are not given an anchor. Why here and not in the codec: anchors in references are an export option of this API only.
  */
 public final class JsonSchemaExporter {
     private static final JsonSchemaCodec CODEC = new JsonSchemaCodec();
@@ -37,37 +34,11 @@ public final class JsonSchemaExporter {
             annotations.put(JsonSchemaAnnotations.ROOT, rootType.get());
             m = model.withAnnotations(annotations);
         }
-        if (useAnchorForRef) {
-            m = withAnchors(m, rootType);
-        }
         ObjectNode doc = CODEC.encodeTree(m, new LossinessLedger());
         if (useAnchorForRef) {
             anchors(doc);
         }
         return doc;
-    }
-
-    /** Gives every non-root type without an anchor its name as anchor, when that is a valid, unused anchor. */
-    private static SchemaModel withAnchors(SchemaModel model, Optional<String> rootType) {
-        String root = rootType.orElse(model.annotations().getOrDefault(JsonSchemaAnnotations.ROOT, ""));
-        Set<String> used = new HashSet<>();
-        model.types().forEach(t -> {
-            if (t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)) {
-                used.add(t.annotations().get(JsonSchemaAnnotations.ANCHOR));
-            }
-        });
-        List<TypeDef> types = new ArrayList<>();
-        for (TypeDef t : model.types()) {
-            if (!t.name().equals(root) && !t.annotations().containsKey(JsonSchemaAnnotations.ANCHOR)
-                    && ANCHOR.matcher(t.name()).matches() && used.add(t.name())) {
-                Map<String, String> a = new LinkedHashMap<>(t.annotations());
-                a.put(JsonSchemaAnnotations.ANCHOR, t.name());
-                types.add(t.withAnnotations(a));
-            } else {
-                types.add(t);
-            }
-        }
-        return model.withTypes(types);
     }
 
     private static void anchors(ObjectNode doc) {
@@ -76,14 +47,38 @@ public final class JsonSchemaExporter {
             return;
         }
         Map<String, String> anchorOf = new HashMap<>();
+        Set<String> used = new HashSet<>();
         defs.fields().forEachRemaining(e -> {
-            if (!(e.getValue() instanceof ObjectNode def)) {
-                return;
-            }
-            if (def.path("$anchor").isTextual()) {
+            if (e.getValue() instanceof ObjectNode def && def.path("$anchor").isTextual()) {
                 anchorOf.put(e.getKey(), def.get("$anchor").asText());
+                used.add(def.get("$anchor").asText());
             }
         });
+        // every $defs entry (Types and Taxonomies alike) without an anchor gets its name as anchor, when that is a
+        // valid, unused anchor; inline schemas are left as the model has them. The anchor is written first in
+        // every entry, so a re-merged export exports byte-identically.
+        ObjectNode withAnchors = ((ObjectNode) defs).objectNode();
+        defs.fields().forEachRemaining(e -> {
+            if (!(e.getValue() instanceof ObjectNode def)) {
+                withAnchors.set(e.getKey(), e.getValue());
+                return;
+            }
+            String anchor = def.path("$anchor").isTextual() ? def.get("$anchor").asText()
+                    : ANCHOR.matcher(e.getKey()).matches() && used.add(e.getKey()) ? e.getKey() : null;
+            if (anchor == null) {
+                withAnchors.set(e.getKey(), def);
+                return;
+            }
+            ObjectNode anchored = def.objectNode().put("$anchor", anchor);
+            def.fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("$anchor")) {
+                    anchored.set(f.getKey(), f.getValue());
+                }
+            });
+            withAnchors.set(e.getKey(), anchored);
+            anchorOf.put(e.getKey(), anchor);
+        });
+        doc.set("$defs", withAnchors);
         rewrite(doc, anchorOf);
     }
 

@@ -32,7 +32,8 @@ public final class JsonSchemaFileFormat implements FileFormat {
         try {
             document = Json.parse(text);
         } catch (JsonProcessingException e) {
-            throw ApiProblem.badRequest(path, "The file '" + source + "' is not valid JSON: " + e.getOriginalMessage());
+            throw ApiProblem.badRequest(path, "The file '" + source + "' is not valid JSON"
+                    + io.modelgraph.json.Json.problem(e));
         }
         if (document == null || !(document.isObject() || document.isBoolean())) {
             throw ApiProblem.badRequest(path, "The file '" + source + "' is not a JSON Schema (an object or a boolean).");

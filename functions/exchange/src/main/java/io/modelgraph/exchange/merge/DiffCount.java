@@ -7,6 +7,7 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,7 +22,12 @@ import java.util.Set;
  * writes what is already there counts as unchanged, so a repeated merge of the same file reports no updates.
  */
 public record DiffCount(int added, int updated, int removed, int unchanged, int relationsAdded,
-        int relationsRemoved) {
+        int relationsRemoved, List<Map<String, String>> updatedNodes, List<Map<String, String>> removedNodes) {
+
+    public DiffCount {
+        updatedNodes = List.copyOf(updatedNodes);
+        removedNodes = List.copyOf(removedNodes);
+    }
 
     private static final Set<NodeType> MODEL = EnumSet.of(NodeType.Type, NodeType.Element, NodeType.Taxonomy,
             NodeType.Exemplar);
@@ -55,8 +61,11 @@ public record DiffCount(int added, int updated, int removed, int unchanged, int 
         }
         for (MixinValue v : changes.mixinValues()) {
             Map<String, JsonNode> old = values.getOrDefault(v.nodeId() + "#" + v.mixinId(), Map.of());
+            // a value replaces the stored one, so a stored column it does not carry is a change too
             boolean differs = v.columns().entrySet().stream()
-                    .anyMatch(c -> !sameValue(old.get(c.getKey()), c.getValue()));
+                    .anyMatch(c -> !sameValue(old.get(c.getKey()), c.getValue()))
+                    || old.entrySet().stream().anyMatch(c -> !v.columns().containsKey(c.getKey())
+                            && c.getValue() != null && !c.getValue().isNull());
             if (differs && nodes.containsKey(v.nodeId())) {
                 updated.add(v.nodeId());
             }
@@ -81,14 +90,18 @@ public record DiffCount(int added, int updated, int removed, int unchanged, int 
         int unchanged = 0;
         int updatedModel = 0;
         int removedModel = 0;
+        List<Map<String, String>> updatedNodes = new ArrayList<>();
+        List<Map<String, String>> removedNodes = new ArrayList<>();
         for (Node n : before.nodes()) {
             if (!MODEL.contains(n.nodeType())) {
                 continue;
             }
             if (removed.contains(n.id())) {
                 removedModel++;
+                removedNodes.add(describe(n));
             } else if (updated.contains(n.id())) {
                 updatedModel++;
+                updatedNodes.add(describe(n));
             } else {
                 unchanged++;
             }
@@ -96,7 +109,21 @@ public record DiffCount(int added, int updated, int removed, int unchanged, int 
         int addedModel = (int) changes.nodes().stream()
                 .filter(u -> added.contains(u.id()) && MODEL.contains(u.nodeType())).map(u -> u.id()).distinct().count();
         return new DiffCount(addedModel, updatedModel, removedModel, unchanged, relationsAdded,
-                changes.removedRelations().size());
+                changes.removedRelations().size(), updatedNodes, removedNodes);
+    }
+
+    private static Map<String, String> describe(Node n) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        out.put("Id", n.id());
+        out.put("label", n.label());
+        out.put("NodeType", n.nodeType().name());
+        return out;
+    }
+
+    /** "Order (Type, id …), total (Element, id …)": the nodes a warning is about, by label and id. */
+    static String names(List<Map<String, String>> nodes) {
+        return String.join(", ", nodes.stream().map(n -> "'" + n.get("label") + "' (" + n.get("NodeType") + " "
+                + n.get("Id") + ")").toList());
     }
 
     private static boolean sameValue(JsonNode a, JsonNode b) {

@@ -18,6 +18,9 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.TypeDef;
 import java.time.Clock;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.graph.MixinValue;
+import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -78,7 +81,7 @@ public final class MergeService {
         int skippedRemovals = 0;
         if (options.onlyAddAndUpdate()) {
             skippedRemovals = changes.removedNodeIds().size();
-            changes = withoutRemovals(changes);
+            changes = withoutRemovals(changes, before);
         }
         DiffCount diff = DiffCount.of(before, changes);
 
@@ -98,11 +101,15 @@ public final class MergeService {
                     + "). Set " + DIFFERENT_SOURCE + "=true to merge from " + options.sourceKey().replace("\n", ", ")
                     + " and link the space to it.");
         }
-        if (state.isPresent() && !state.get().fingerprint().equals(fingerprint) && diff.touchesExisting()) {
-            warn(options.overrideOverwrite(), OVERWRITE, warnings, overridden, "Space '" + space.id() + "' was "
-                    + "changed since its last merge (" + state.get().mergedAt() + "); this merge would update "
-                    + diff.updated() + " and remove " + diff.removed() + " node(s). Set " + OVERWRITE
-                    + "=true to overwrite the local changes.");
+        // content made by hand is a local change whether or not the space was merged before
+        if ((state.isEmpty() || !state.get().fingerprint().equals(fingerprint)) && diff.touchesExisting()) {
+            warn(options.overrideOverwrite(), OVERWRITE, warnings, overridden, "Space '" + space.id() + "' "
+                    + (state.isPresent() ? "was changed since its last merge (" + state.get().mergedAt() + ")"
+                            : "holds content that was not merged (it was never merged)")
+                    + "; this merge would update " + diff.updated() + " and remove " + diff.removed() + " node(s)"
+                    + (diff.updatedNodes().isEmpty() ? "" : ". Updated: " + DiffCount.names(diff.updatedNodes()))
+                    + (diff.removedNodes().isEmpty() ? "" : ". Removed: " + DiffCount.names(diff.removedNodes()))
+                    + ". Set " + OVERWRITE + "=true to overwrite the local changes.");
         }
         if (warnings.size() == 1) {
             throw warnings.get(0);
@@ -142,13 +149,25 @@ public final class MergeService {
         }
     }
 
-    /** OnlyAddAndUpdate: no node leaves the space; relations to or from a kept node stay too. */
-    static GraphChanges withoutRemovals(GraphChanges changes) {
+    /**
+     * OnlyAddAndUpdate: no node leaves the space; relations to or from a kept node stay too; and a mixin column
+     * the file does not carry keeps its stored value (a value replaces the stored one, so the stored columns are
+     * carried over under it).
+     */
+    static GraphChanges withoutRemovals(GraphChanges changes, GraphSnapshot before) {
         Set<String> kept = Set.copyOf(changes.removedNodeIds());
         List<Relation> removedRelations = changes.removedRelations().stream()
                 .filter(r -> !kept.contains(r.fromNodeId()) && !kept.contains(r.toNodeId())).toList();
-        return new GraphChanges(changes.nodes(), changes.relations(), changes.mixinValues(), List.of(),
-                removedRelations);
+        Map<String, Map<String, JsonNode>> stored = new HashMap<>();
+        before.mixinValues().forEach(v -> stored.put(v.nodeId() + "#" + v.mixinId(), v.columns()));
+        List<MixinValue> values = new ArrayList<>();
+        for (MixinValue v : changes.mixinValues()) {
+            Map<String, JsonNode> columns = new LinkedHashMap<>(stored.getOrDefault(v.nodeId() + "#" + v.mixinId(),
+                    Map.of()));
+            columns.putAll(v.columns());
+            values.add(new MixinValue(v.nodeId(), v.mixinId(), columns));
+        }
+        return new GraphChanges(changes.nodes(), changes.relations(), values, List.of(), removedRelations);
     }
 
     /** Several files merge into one model; a later definition of the same name replaces an earlier one. */
@@ -193,6 +212,8 @@ public final class MergeService {
         out.put("added", diff.added());
         out.put("updated", diff.updated());
         out.put("removed", diff.removed());
+        out.put("updatedNodes", diff.updatedNodes());
+        out.put("removedNodes", diff.removedNodes());
         out.put("unchanged", diff.unchanged());
         out.put("relationsAdded", diff.relationsAdded());
         out.put("relationsRemoved", diff.relationsRemoved());

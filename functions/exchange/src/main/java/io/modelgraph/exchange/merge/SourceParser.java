@@ -40,7 +40,8 @@ public final class SourceParser {
             try {
                 root = Json.parse(inQuery.get());
             } catch (JsonProcessingException e) {
-                throw ApiProblem.badRequest(where, "SourceDtos is not valid JSON: " + e.getOriginalMessage());
+                throw ApiProblem.badRequest(where, "SourceDtos is not valid JSON"
+                        + Json.problem(e));
             }
         } else {
             throw ApiProblem.badRequest("SourceDtos", "SourceDtos is required: a JSON array of sources in the body "
@@ -66,7 +67,10 @@ public final class SourceParser {
                 throw ApiProblem.badRequest(path, "A source must be an object with FileUrl, or with Owner, Repository, "
                         + "Branch and FilePath.");
             }
-            out.add(entry(new Body(list.get(i), path), repoRawBaseUrl));
+            Body source = new Body(list.get(i), path);
+            io.modelgraph.http.KnownNames.requireKnownMembers(source,
+                    List.of("FileUrl", "Owner", "Repository", "Branch", "FilePath"));
+            out.add(entry(source, repoRawBaseUrl));
         }
         return List.copyOf(out);
     }

@@ -80,9 +80,7 @@ public final class PlanJson {
         try {
             root = Json.parse(text);
         } catch (JsonProcessingException e) {
-            var at = e.getLocation();
-            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw TransformFailure.of(path, "The plan is not valid JSON" + where + ": " + e.getOriginalMessage());
+            throw TransformFailure.of(path, "The plan is not valid JSON" + Json.problem(e));
         }
         if (root == null || root.isMissingNode()) {
             throw TransformFailure.of(path, "The plan is empty; expected {\"operations\": [...]}.");

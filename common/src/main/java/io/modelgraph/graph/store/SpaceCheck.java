@@ -1,19 +1,21 @@
-package io.modelgraph.graphapi;
+package io.modelgraph.graph.store;
 
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
-import io.modelgraph.graph.store.GraphStore;
 import java.util.List;
 import java.util.Map;
 
-/** Spaces named by a request must be live Space nodes of the project; empty means the main space. */
-final class SpaceCheck {
+/**
+ * Spaces named by a request must be live Space nodes of the project; empty means the main space. Shared by the
+ * graph API and the transform routes, so an unknown space is refused the same way everywhere.
+ */
+public final class SpaceCheck {
     private SpaceCheck() {
     }
 
-    static List<String> resolve(GraphStore store, String projectId, List<String> spaceIds, String path) {
+    public static List<String> resolve(GraphStore store, String projectId, List<String> spaceIds, String path) {
         if (spaceIds.isEmpty()) {
             return List.of(MainSpace.idFor(projectId));
         }
