@@ -15,6 +15,8 @@ public final class Authenticator {
     public static final String CTX_ROLE = "role";
     public static final String CTX_KEY_ID = "keyId";
     public static final String CTX_DENIED = "denied";
+    /** The authorizer could not verify the key (store unavailable): the route answers a fatal 500, not 401. */
+    public static final String CTX_FAULT = "fault";
 
     private final Clock clock;
 
@@ -46,6 +48,10 @@ public final class Authenticator {
     public Caller fromApiKeyContext(Map<String, Object> context) {
         if (context == null || context.isEmpty()) {
             throw ApiProblem.unauthorized("Missing API key: send 'Authorization: Bearer <API_KEY>'.");
+        }
+        Object fault = context.get(CTX_FAULT);
+        if (fault != null && !String.valueOf(fault).isBlank()) {
+            throw new IllegalStateException("The authorizer could not verify the API key: " + fault);
         }
         Object denied = context.get(CTX_DENIED);
         if (denied != null && !String.valueOf(denied).isBlank()) {

@@ -19,6 +19,19 @@ public final class ParserLimits {
         }
     }
 
+    /**
+     * A recursive parser ran out of stack on the caller's text (commonmark recurses per nested emphasis run,
+     * JSON-LD processing per nested array). The caller's input caused it, so it is the caller's error, named
+     * with the place of the input; the thread's stack has unwound by the time this is built.
+     */
+    public static SchemaSyntaxException tooDeep(String path) {
+        return new SchemaSyntaxException(path, TOO_DEEP + " (more than the parser's stack allows); reduce its "
+                + "nesting of emphasis, lists, quotes, arrays or objects.");
+    }
+
+    /** The start of every message built by {@link #tooDeep}: tests and callers recognise it. */
+    public static final String TOO_DEEP = "The document is nested too deeply to read";
+
     private ParserLimits() {
     }
 }

@@ -72,11 +72,17 @@ public final class Router {
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
+            // the caller's value does not fit a DynamoDB item once merged: its input, so a logical 413
+            return renderProblem(style, ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
         } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
             // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
             return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));
         } catch (Exception | Error e) {
-            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)) {
+            // A stack overflow has unwound by now and leaves the JVM sound: answer it in the envelope with a
+            // tracking code (places that parse caller text turn it into a logical error before it gets here).
+            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)
+                    && !(e instanceof StackOverflowError)) {
                 throw (Error) e;
             }
             FatalError fatal = FatalError.record(e, Map.of(

@@ -38,7 +38,7 @@ class RouterTest {
                     Body body = call.request().body();
                     String label = body.requiredString("label");
                     boolean flag = body.bool("flag", false);
-                    writes.append(call.projectId(), "things", label, "0001", Map.of("flag", Attr.bool(flag)), 10);
+                    writes.append(call.projectId(), "things", label, Map.of("flag", Attr.bool(flag)), 10);
                     return Reply.data(Map.of("label", label, "flag", flag));
                 }),
                 Route.v1("GET", "/v1/{projectId}/items").negotiated().query("pageSize", "sortDesc", "nodeIds").role(Role.Viewer, call -> Reply.data(Map.of(
@@ -48,12 +48,18 @@ class RouterTest {
                 Route.v1("GET", "/v1/{projectId}/boom").role(Role.Viewer, call -> {
                     throw new IllegalStateException("database on fire");
                 }),
+                Route.v1("GET", "/v1/{projectId}/deep").role(Role.Viewer, call -> Reply.data(recurse(0))),
                 Route.graph("POST", "/graph/transform/echo/{projectId}").body("schema", "dryRun").role(Role.Viewer, call -> {
                     LossinessLedger ledger = new LossinessLedger().drop("$.x", "dropped for the test");
                     var payload = Json.object().put("schema", call.request().body().requiredString("schema"));
                     return Reply.transform(payload, ledger.entries());
                 })), TestStores.services().authenticator())) {
     };
+
+    /** Recurses until the stack runs out, as a parser does on hostile nesting. */
+    private static int recurse(int depth) {
+        return recurse(depth + 1) + 1;
+    }
 
     private APIGatewayV2HTTPResponse call(String method, String path, String query, String body,
             Map<String, String> headers, String role) {
@@ -255,5 +261,21 @@ class RouterTest {
         String log = captured.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("\"trackingCode\":\"" + code.group() + "\""), "the code is in the structured log");
         assertTrue(log.contains("database on fire"), "the cause is in the log");
+    }
+
+    @Test
+    void aStackOverflowLeavesAsAFatalEnvelopeWithATrackingCodeNotABare500() throws Exception {
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        APIGatewayV2HTTPResponse response;
+        try {
+            response = call("GET", "/v1/" + project + "/deep", "", null, Map.of(), "Viewer");
+        } finally {
+            System.setOut(original);
+        }
+        assertEquals(500, response.getStatusCode());
+        JsonNode error = json(response).get("error");
+        assertTrue(error.get("isFatal").asBoolean());
+        assertTrue(Pattern.compile("MG-[A-Z0-9]{10}").matcher(error.get("message").asText()).find());
     }
 }

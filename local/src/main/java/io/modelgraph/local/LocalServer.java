@@ -55,6 +55,11 @@ public final class LocalServer implements AutoCloseable {
     private final LocalIssuer issuer;
     private final LocalGateway gateway;
     private final List<RouteGroup> groups;
+    /** The local stand-in for the EventBridge schedule of JournalSweepFunction in template.yaml. */
+    private final java.util.concurrent.ScheduledExecutorService sweeper;
+
+    /** As template.yaml's schedule: the journal sweep runs once a minute. */
+    static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
 
     private LocalServer(Options options, Stores stores, Services services, DataDir dataDir, LocalIssuer issuer,
             LocalGateway gateway, List<RouteGroup> groups) {
@@ -65,6 +70,19 @@ public final class LocalServer implements AutoCloseable {
         this.issuer = issuer;
         this.gateway = gateway;
         this.groups = groups;
+        this.sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "journal-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        io.modelgraph.graphapi.JournalSweepHandler sweep = new io.modelgraph.graphapi.JournalSweepHandler(services);
+        sweeper.scheduleWithFixedDelay(() -> {
+            try {
+                sweep.handleRequest(Map.of(), null);
+            } catch (RuntimeException e) {
+                // the next run tries again, as the scheduled function would
+            }
+        }, SWEEP_EVERY.toMillis(), SWEEP_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     public static LocalServer start(Options options, Map<String, String> env, PrintStream log) throws IOException {
@@ -282,6 +300,7 @@ public final class LocalServer implements AutoCloseable {
 
     @Override
     public void close() {
+        sweeper.shutdownNow();
         gateway.close();
         stores.embedded().ifPresent(EmbeddedAws::close);
     }

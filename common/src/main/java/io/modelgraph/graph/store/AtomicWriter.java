@@ -5,6 +5,7 @@ import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +90,7 @@ final class AtomicWriter {
         if (changes.isEmpty()) {
             return;
         }
+        requireFits(changes);
         List<List<ItemChange>> chunks = chunks(changes);
         if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS) {
             writeOneTransaction(projectId, changes);
@@ -100,12 +102,20 @@ final class AtomicWriter {
         try {
             WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
             requireStillAbsent(projectId, plan.recheck());
-            int parts = journal.begin(projectId, writeId, plan.all(), leaseUntil);
+            // one item of every guarded transaction is its landing mark (see WriteJournal.MARK)
+            List<List<ItemChange>> guarded = chunks(plan.guarded(), TRANSACTION_ITEMS - 1);
+            Map<String, Integer> chunkOf = new HashMap<>();
+            for (int i = 0; i < guarded.size(); i++) {
+                for (ItemChange c : guarded.get(i)) {
+                    chunkOf.put(c.sk(), i);
+                }
+            }
+            int parts = journal.begin(projectId, writeId, plan.all(), chunkOf, leaseUntil);
             List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
             for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
-                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1 ? transactions(plan.guarded())
-                        : batch(plan.reveal());
+                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1
+                        ? transactions(projectId, writeId, guarded) : batch(plan.reveal());
                 toUndo.addAll(r.toUndo());
                 failure = r.failure();
             }
@@ -118,7 +128,8 @@ final class AtomicWriter {
             }
             RuntimeException fault = failure.map(AtomicWriter::runtime).orElseGet(() -> new IllegalStateException(
                     "A large write landed but its journal could not be closed; it was undone"));
-            restore(projectId, failure.isPresent() ? toUndo : plan.all(), fault);
+            restore(projectId, journal.landedOnly(projectId, writeId, failure.isPresent() ? toUndo : plan.all(),
+                    chunkOf), fault);
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
             throw fault;
         } finally {
@@ -126,6 +137,40 @@ final class AtomicWriter {
                 lease.release(projectId, writeId);
             }
         }
+    }
+
+    /**
+     * Every item must fit DynamoDB's cap, counted in UTF-8 bytes of the whole item (a merged value's stored
+     * columns included): checked before anything goes out, so an oversized item refuses the write instead of
+     * failing it part-way.
+     */
+    private static void requireFits(List<ItemChange> changes) {
+        for (ItemChange c : changes) {
+            if (c.after().isEmpty()) {
+                continue;
+            }
+            int bytes = ItemSize.bytes(c.after().get());
+            if (bytes > ItemSize.MAX_ITEM_BYTES) {
+                throw new ItemTooLargeException("", "The stored form of " + describe(c.sk()) + " would be " + bytes
+                        + " bytes (UTF-8); one item holds at most " + ItemSize.MAX_ITEM_BYTES + ". Nothing was "
+                        + "written.");
+            }
+        }
+    }
+
+    /** A readable name for an item key: the node, the mixin value, the relation. */
+    static String describe(String sk) {
+        String[] parts = sk.split("#");
+        if (sk.startsWith(GraphKeys.NODE_PREFIX) && parts.length >= 2) {
+            return "node '" + parts[1] + "'";
+        }
+        if (sk.startsWith("V#") && parts.length >= 3) {
+            return "the value of mixin '" + parts[2] + "' on node '" + parts[1] + "'";
+        }
+        if (sk.startsWith("R#") && parts.length >= 3) {
+            return "relation '" + parts[2] + "' from node '" + parts[1] + "'";
+        }
+        return "item '" + sk + "'";
     }
 
     /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */
@@ -175,15 +220,16 @@ final class AtomicWriter {
     }
 
     /** Conditional transactions of up to 100 items, four in flight; stops starting new ones at the first failure. */
-    private PhaseResult transactions(List<ItemChange> items) {
-        if (items.isEmpty()) {
+    private PhaseResult transactions(String projectId, String writeId, List<List<ItemChange>> chunks) {
+        if (chunks.isEmpty()) {
             return new PhaseResult(List.of(), Optional.empty());
         }
-        List<List<ItemChange>> chunks = chunks(items);
         AtomicBoolean stop = new AtomicBoolean();
         List<Future<ChunkResult>> futures = new ArrayList<>();
-        for (List<ItemChange> chunk : chunks) {
-            futures.add(POOL.submit(() -> send(chunk, List.of(), stop)));
+        for (int i = 0; i < chunks.size(); i++) {
+            List<ItemChange> chunk = chunks.get(i);
+            List<TransactWriteItem> mark = List.of(journal.landingMark(projectId, writeId, i));
+            futures.add(POOL.submit(() -> send(chunk, mark, stop)));
         }
         List<ItemChange> toUndo = new ArrayList<>();
         Throwable failure = null;
@@ -285,12 +331,16 @@ final class AtomicWriter {
 
     /** Up to 100 items and about 3 MB per transaction. */
     static List<List<ItemChange>> chunks(List<ItemChange> changes) {
+        return chunks(changes, TRANSACTION_ITEMS);
+    }
+
+    static List<List<ItemChange>> chunks(List<ItemChange> changes, int maxItems) {
         List<List<ItemChange>> out = new ArrayList<>();
         List<ItemChange> current = new ArrayList<>();
         int bytes = 0;
         for (ItemChange c : changes) {
             int size = c.approxBytes();
-            if (!current.isEmpty() && (current.size() == TRANSACTION_ITEMS || bytes + size > TRANSACTION_BYTES)) {
+            if (!current.isEmpty() && (current.size() == maxItems || bytes + size > TRANSACTION_BYTES)) {
                 out.add(current);
                 current = new ArrayList<>();
                 bytes = 0;

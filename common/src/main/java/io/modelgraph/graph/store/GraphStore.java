@@ -183,6 +183,9 @@ public final class GraphStore implements GraphAccess {
                     throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
                 }
                 if (!failedAt(e, 1) && !contended(e)) {
+                    if (!Cancellation.anyConditionFailed(e)) {
+                        throw notAConflict(e, "body");
+                    }
                     throw StoreConflictException.busy("A space of node '" + node.id() + "' was deleted meanwhile.");
                 }
                 DynamoCalls.sleep(attempt + 1); // a large write holds the project, or a conflict: wait for it
@@ -220,6 +223,9 @@ public final class GraphStore implements GraphAccess {
                 return Optional.of(next);
             } catch (TransactionCanceledException e) {
                 if (!failedAt(e, 0) && !contended(e)) {
+                    if (!Cancellation.anyConditionFailed(e)) {
+                        throw notAConflict(e, "body");
+                    }
                     throw new StoreConflictException("A space of node '" + id + "' was deleted meanwhile.");
                 }
                 // someone else wrote the node between our read and write: read again and re-apply
@@ -273,6 +279,9 @@ public final class GraphStore implements GraphAccess {
             if (failedAt(e, 0)) {
                 throw new StoreConflictException("Node '" + relation.fromNodeId() + "' already has a relation with Id '"
                         + relation.id() + "'.");
+            }
+            if (!Cancellation.anyConditionFailed(e)) {
+                throw notAConflict(e, "body");
             }
             throw new StoreConflictException("An end node of the relation was deleted meanwhile.");
         }
@@ -359,7 +368,20 @@ public final class GraphStore implements GraphAccess {
         try {
             dynamo.transactWriteItems(b -> b.transactItems(tx));
         } catch (TransactionCanceledException e) {
-            throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
+            if (Cancellation.tooLarge(e)) {
+                throw new ItemTooLargeException("body.mixinColumns", "With these columns the value of mixin '"
+                        + mixinId + "' on node '" + nodeId + "' (its stored columns included) would exceed "
+                        + "DynamoDB's 400 KB item limit, counted in UTF-8 bytes; nothing was written. Store large "
+                        + "texts elsewhere and link them, or remove other columns of this value first.");
+            }
+            if (Cancellation.conditionFailedAt(e, 1)) {
+                throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
+            }
+            if (Cancellation.contended(e)) {
+                throw StoreConflictException.busy("The value of mixin '" + mixinId + "' on node '" + nodeId
+                        + "' was being written by another request; nothing was written, try again.");
+            }
+            throw e; // throttling or another fault: not the caller's doing, answered as a fault
         }
     }
 
@@ -529,6 +551,14 @@ public final class GraphStore implements GraphAccess {
         journal.settle(projectId);
     }
 
+    /**
+     * The scheduled sweep over all projects (docs/graph.md "Large writes"): settles every journal that has
+     * fallen due, found through the journal registry with one Query. Returns the number of projects settled.
+     */
+    public int sweepPendingWrites() {
+        return journal.sweep();
+    }
+
     // ---- GraphAccess ------------------------------------------------------------------------
 
     @Override
@@ -620,6 +650,15 @@ public final class GraphStore implements GraphAccess {
                 .conditionExpression("attribute_exists(#sk) AND #del = :false")
                 .expressionAttributeNames(Map.of("#sk", Tables.SK, "#del", NodeItems.DELETED))
                 .expressionAttributeValues(Map.of(":false", Attr.bool(false))).build()).build();
+    }
+
+    /** A cancellation that no concurrent writer caused: an oversized item (the caller's input) or a fault. */
+    private static RuntimeException notAConflict(TransactionCanceledException e, String path) {
+        if (Cancellation.tooLarge(e)) {
+            return new ItemTooLargeException(path, "The item would exceed DynamoDB's 400 KB item limit, counted in "
+                    + "UTF-8 bytes; nothing was written.");
+        }
+        return e;
     }
 
     /** Another transaction held one of the items: worth another attempt. */

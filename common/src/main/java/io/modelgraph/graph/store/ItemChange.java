@@ -68,23 +68,6 @@ record ItemChange(String pk, String sk, Optional<Map<String, AttributeValue>> be
     }
 
     static int approxBytes(Map<String, AttributeValue> item) {
-        int total = 0;
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            total += e.getKey().length() + approxBytes(e.getValue());
-        }
-        return total;
-    }
-
-    private static int approxBytes(AttributeValue v) {
-        if (v.s() != null) {
-            return v.s().length() * 3; // worst case UTF-8
-        }
-        if (v.hasL()) {
-            return v.l().stream().mapToInt(ItemChange::approxBytes).sum() + 3;
-        }
-        if (v.hasM()) {
-            return approxBytes(v.m()) + 3;
-        }
-        return 24;
+        return ItemSize.bytes(item);
     }
 }

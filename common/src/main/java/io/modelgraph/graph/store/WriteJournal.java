@@ -13,7 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import io.modelgraph.store.BatchWriter;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The undos of a large write, kept durably in the project's partition as {@code J#<writeId>#<part>} items: per
@@ -32,6 +36,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class WriteJournal {
     static final String PREFIX = "J#";
+    /**
+     * {@code K#<writeId>#<chunk>}: written inside each guarded transaction of a large write, so it exists exactly
+     * when that transaction landed. A removal's undo puts the old item back wherever the key is empty, which
+     * would resurrect an item someone else deleted meanwhile if the removal never landed; so removals are only
+     * undone when their chunk's mark shows they did.
+     */
+    static final String MARK = "K#";
+    private static final String CHUNK = "chunk";
+    /**
+     * One partition listing every journal that exists, with when it falls due ({@code sk = <projectId>#<writeId>},
+     * {@code due} epoch ms): what lets the scheduled sweeper find dead writers with one Query instead of a scan.
+     * Written before a journal's first part and deleted after its last, so a journal is never unlisted.
+     */
+    static final String REGISTRY_PK = "S#journals";
+    private static final String DUE = "due";
     /** A journal item stays well under DynamoDB's 400 KB item cap. */
     private static final int PART_BYTES = 300_000;
     private static final String UNDO = "undo";
@@ -59,8 +78,12 @@ final class WriteJournal {
      * Records, before anything is written, what undoing all of {@code changes} takes, valid until
      * {@code leaseUntil}; returns the number of parts. Throws if it cannot (then nothing may be written).
      */
-    int begin(String projectId, String writeId, List<ItemChange> changes, Instant leaseUntil) {
-        List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, Optional.of(leaseUntil));
+    int begin(String projectId, String writeId, List<ItemChange> changes, Map<String, Integer> chunkOf,
+            Instant leaseUntil) {
+        List<Map<String, AttributeValue>> parts = parts(projectId, writeId, changes, chunkOf, Optional.of(leaseUntil));
+        if (!put(registryEntry(projectId, writeId, leaseUntil))) {
+            throw new IllegalStateException("Could not list the journal of a large write; nothing was written");
+        }
         for (Map<String, AttributeValue> part : parts) {
             if (!put(part)) {
                 throw new IllegalStateException("Could not write the journal of a large write; nothing was written");
@@ -77,12 +100,108 @@ final class WriteJournal {
                 return false;
             }
         }
+        dropMarks(projectId, writeId);
+        unlist(projectId, writeId);
         return true;
+    }
+
+    private Map<String, AttributeValue> registryEntry(String projectId, String writeId, Instant due) {
+        return Map.of(Tables.PK, Attr.s(REGISTRY_PK), Tables.SK, Attr.s(projectId + "#" + writeId),
+                DUE, Attr.n(due.toEpochMilli()));
+    }
+
+    private void unlist(String projectId, String writeId) {
+        retried(() -> dynamo.deleteItem(b -> b.tableName(table).key(Map.of(Tables.PK, Attr.s(REGISTRY_PK),
+                Tables.SK, Attr.s(projectId + "#" + writeId)))));
+    }
+
+    /**
+     * The scheduled sweep: settles every project with a listed journal that has fallen due (a dead writer's
+     * lease ran out, or a debt), so a dead writer is undone within minutes of its lease rather than at the
+     * project's next large write. Returns the number of projects settled.
+     */
+    int sweep() {
+        long now = clock.instant().toEpochMilli();
+        java.util.Set<String> due = new java.util.TreeSet<>();
+        List<Map<String, AttributeValue>> listed = new ArrayList<>();
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(REGISTRY_PK))))
+                .items().forEach(listed::add);
+        for (Map<String, AttributeValue> entry : listed) {
+            if (Long.parseLong(entry.get(DUE).n()) < now) {
+                String sk = entry.get(Tables.SK).s();
+                due.add(sk.substring(0, sk.indexOf('#')));
+            }
+        }
+        for (String projectId : due) {
+            try {
+                settle(projectId);
+            } catch (RuntimeException e) {
+                LOG.warn("Could not settle a project's journal; the next sweep tries again",
+                        Map.of("projectId", projectId, "error", e.getClass().getSimpleName()));
+            }
+        }
+        return due.size();
+    }
+
+    /** The mark a guarded transaction carries: it lands with the transaction or not at all. */
+    TransactWriteItem landingMark(String projectId, String writeId, int chunk) {
+        Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId, markSk(writeId, chunk)));
+        item.put(AT, Attr.s(clock.instant().toString()));
+        return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item).build()).build();
+    }
+
+    /**
+     * The changes whose undo is safe: every one except removals of chunks without a landing mark (never
+     * landed, so nothing to undo, and their undo could put back an item someone else deleted since).
+     */
+    List<ItemChange> landedOnly(String projectId, String writeId, List<ItemChange> changes,
+            Map<String, Integer> chunkOf) {
+        Map<Integer, Boolean> landed = new HashMap<>();
+        List<ItemChange> out = new ArrayList<>();
+        for (ItemChange c : changes) {
+            Integer chunk = isRemoval(c) ? chunkOf.get(c.sk()) : null;
+            if (chunk == null || landed.computeIfAbsent(chunk, i -> markExists(projectId, writeId, i))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    private boolean markExists(String projectId, String writeId, int chunk) {
+        var r = dynamo.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(GraphStore.key(projectId, markSk(writeId, chunk))));
+        return r.hasItem() && !r.item().isEmpty();
+    }
+
+    private void dropMarks(String projectId, String writeId) {
+        List<WriteRequest> deletes = new ArrayList<>();
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :k)")
+                .projectionExpression("#pk, #sk")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":k",
+                        Attr.s(MARK + writeId + "#"))))
+                .items().forEach(i -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(i)).build()));
+        if (!deletes.isEmpty()) {
+            new BatchWriter(dynamo).writeUntilFailure(table, deletes); // a mark left over only costs its bytes
+        }
+    }
+
+    private static String markSk(String writeId, int chunk) {
+        return MARK + writeId + "#" + chunk;
+    }
+
+    private static boolean isRemoval(ItemChange c) {
+        return c.before().isPresent() && c.after().isEmpty();
     }
 
     /** Records the owed undos; false when even that failed (the caller logs it for a manual repair). */
     boolean record(String projectId, String writeId, List<ItemChange> owed) {
-        for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Optional.empty())) {
+        put(registryEntry(projectId, writeId, clock.instant())); // due at once; unlisted, the next write settles it
+        for (Map<String, AttributeValue> part : parts(projectId, writeId, owed, Map.of(), Optional.empty())) {
             if (!put(part)) {
                 return false;
             }
@@ -91,15 +210,18 @@ final class WriteJournal {
     }
 
     private List<Map<String, AttributeValue>> parts(String projectId, String writeId, List<ItemChange> changes,
-            Optional<Instant> leaseUntil) {
+            Map<String, Integer> chunkOf, Optional<Instant> leaseUntil) {
         List<Map<String, AttributeValue>> parts = new ArrayList<>();
         PartBuilder part = new PartBuilder();
         for (ItemChange c : changes) {
-            if (part.bytes > PART_BYTES) {
+            // flush before an entry that would take the part past its budget (an item's pre-image alone may be
+            // ~380 KB; checking after adding let a part reach twice the budget and fail DynamoDB's 400 KB cap)
+            Integer chunk = isRemoval(c) ? chunkOf.get(c.sk()) : null;
+            if (!part.isEmpty() && part.bytes + part.cost(c, chunk) > PART_BYTES) {
                 parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
                 part = new PartBuilder();
             }
-            part.add(c);
+            part.add(c, chunk);
         }
         parts.add(part.item(projectId, writeId, parts.size(), leaseUntil));
         return parts;
@@ -112,7 +234,23 @@ final class WriteJournal {
         private final Map<Map<String, AttributeValue>, Integer> stamps = new LinkedHashMap<>();
         private int bytes;
 
+        boolean isEmpty() {
+            return undo.isEmpty() && created.isEmpty();
+        }
+
+        /** The bytes {@link #add} would add for {@code c} (at most; a repeated stamp costs less). */
+        int cost(ItemChange c, Integer chunk) {
+            if (c.before().isEmpty() && c.after().isPresent()) {
+                return ItemSize.bytes(ItemStamp.attributesOf(c.after().get())) + ItemSize.utf8(c.sk()) + 8;
+            }
+            return ItemSize.bytes(encode(c, chunk)) + 1;
+        }
+
         void add(ItemChange c) {
+            add(c, null);
+        }
+
+        void add(ItemChange c, Integer chunk) {
             if (c.before().isEmpty() && c.after().isPresent()) {
                 Map<String, AttributeValue> stamp = ItemStamp.attributesOf(c.after().get());
                 Integer index = stamps.get(stamp);
@@ -122,11 +260,11 @@ final class WriteJournal {
                     bytes += ItemChange.approxBytes(stamp);
                 }
                 created.add(Attr.s(index + "|" + c.sk()));
-                bytes += c.sk().length() + 8;
+                bytes += ItemSize.utf8(c.sk()) + 8;
             } else {
-                AttributeValue entry = encode(c);
+                AttributeValue entry = encode(c, chunk);
                 undo.add(entry);
-                bytes += ItemChange.approxBytes(entry.m());
+                bytes += ItemSize.bytes(entry) + 1;
             }
         }
 
@@ -150,20 +288,26 @@ final class WriteJournal {
      */
     void settle(String projectId) {
         long now = clock.instant().toEpochMilli();
+        java.util.Set<String> settledWrites = new java.util.HashSet<>();
         for (Map<String, AttributeValue> item : journalItems(projectId)) {
             AttributeValue until = item.get(LEASE);
             if (until != null && Long.parseLong(until.n()) >= now) {
                 continue; // a large write still running (or its writer may still be alive)
             }
             String pk = item.get(Tables.PK).s();
-            List<ItemChange> owed = decodeAll(pk, item);
+            String writeId = writeIdOf(item.get(Tables.SK).s());
+            Map<String, Integer> chunkOf = new HashMap<>();
+            List<ItemChange> journaled = decodeAll(pk, item, chunkOf);
+            // a dead writer's removals are undone only where they are known to have landed
+            List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);
             Restorer.Outcome outcome = restorer.revert(owed);
             Map<String, AttributeValue> key = Map.of(Tables.PK, item.get(Tables.PK), Tables.SK, item.get(Tables.SK));
             if (outcome.complete()) {
                 dynamo.deleteItem(b -> b.tableName(table).key(key));
                 if (until != null) {
                     // its writer died holding the project's lease; it has run out, so drop it too
-                    lease.release(projectId, writeIdOf(item.get(Tables.SK).s()));
+                    lease.release(projectId, writeId);
+                    settledWrites.add(writeId);
                 }
                 LOG.info("Finished an incomplete large write", Map.of("projectId", projectId, "journal",
                         item.get(Tables.SK).s(), "reverted", outcome.reverted(), "writerDied", until != null));
@@ -175,6 +319,24 @@ final class WriteJournal {
                 put(replaced);
             }
         }
+        java.util.Set<String> remaining = new java.util.HashSet<>();
+        journalItems(projectId).forEach(i -> remaining.add(writeIdOf(i.get(Tables.SK).s())));
+        for (String writeId : settledWrites) {
+            if (!remaining.contains(writeId)) {
+                dropMarks(projectId, writeId);
+            }
+        }
+        // registry entries of this project whose journal is gone (settled now, or never written)
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(REGISTRY_PK), ":p", Attr.s(projectId + "#"))))
+                .items().forEach(entry -> {
+                    String writeId = entry.get(Tables.SK).s().substring(projectId.length() + 1);
+                    if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now) {
+                        unlist(projectId, writeId);
+                    }
+                });
     }
 
     private List<Map<String, AttributeValue>> journalItems(String projectId) {
@@ -192,10 +354,18 @@ final class WriteJournal {
         return sk.substring(PREFIX.length(), sk.lastIndexOf('#'));
     }
 
-    private static List<ItemChange> decodeAll(String pk, Map<String, AttributeValue> item) {
+    private static List<ItemChange> decodeAll(String pk, Map<String, AttributeValue> item,
+            Map<String, Integer> chunkOf) {
         List<ItemChange> out = new ArrayList<>();
         if (item.containsKey(UNDO)) {
-            item.get(UNDO).l().forEach(e -> out.add(decode(pk, e)));
+            for (AttributeValue e : item.get(UNDO).l()) {
+                ItemChange c = decode(pk, e);
+                out.add(c);
+                AttributeValue chunk = e.m().get(CHUNK);
+                if (chunk != null) {
+                    chunkOf.put(c.sk(), Integer.parseInt(chunk.n()));
+                }
+            }
         }
         if (item.containsKey(CREATED)) {
             List<AttributeValue> stamps = item.get(STAMPS).l();
@@ -226,9 +396,12 @@ final class WriteJournal {
         return false;
     }
 
-    private static AttributeValue encode(ItemChange c) {
+    private static AttributeValue encode(ItemChange c, Integer chunk) {
         Map<String, AttributeValue> m = new HashMap<>();
         m.put("sk", Attr.s(c.sk()));
+        if (chunk != null) {
+            m.put(CHUNK, Attr.n(chunk)); // which guarded transaction carries it: its mark says if it landed
+        }
         c.before().ifPresent(b -> m.put("before", AttributeValue.builder().m(b).build()));
         // only the stamp of what the write put there: enough to recognise it, a fraction of the size
         c.after().ifPresent(a -> m.put("after", AttributeValue.builder().m(ItemStamp.attributesOf(a)).build()));

@@ -55,7 +55,8 @@ public final class ApiKeyAuthorizerHandler
         } catch (RuntimeException e) {
             FatalError fatal = FatalError.record(e, Map.of("authorizer", "api-key",
                     "routeKey", String.valueOf(event.getRouteKey())));
-            verdict = Map.of(Authenticator.CTX_DENIED, fatal.message());
+            // the key could not be looked up: an infrastructure fault, which the route answers 500, never 401
+            verdict = Map.of(Authenticator.CTX_FAULT, fatal.message());
         }
         return SimpleIAMPolicyResponse.builder().withIsAuthorized(true).withContext(verdict).build();
     }

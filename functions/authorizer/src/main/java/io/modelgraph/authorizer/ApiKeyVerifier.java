@@ -4,6 +4,7 @@ import io.modelgraph.auth.ApiKeyRecord;
 import io.modelgraph.auth.ApiKeyStore;
 import io.modelgraph.auth.ApiKeys;
 import io.modelgraph.auth.Authenticator;
+import io.modelgraph.log.JsonLog;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import java.util.Optional;
  * or a {@code denied} reason that the handler answers with 401 in the route's envelope.
  */
 public final class ApiKeyVerifier {
+    private static final JsonLog LOG = JsonLog.of(ApiKeyVerifier.class);
     private final ApiKeyStore store;
     private final Clock clock;
 
@@ -46,9 +48,22 @@ public final class ApiKeyVerifier {
         if (pathProjectId.isPresent() && !pathProjectId.get().equals(record.projectId())) {
             return denied("The API key grants no role on project " + pathProjectId.get() + ".");
         }
-        store.touch(hash, clock.instant());
+        touchBestEffort(hash, record);
         return Map.of(Authenticator.CTX_PROJECT, record.projectId(), Authenticator.CTX_ROLE, record.role().name(),
                 Authenticator.CTX_KEY_ID, record.keyId());
+    }
+
+    /**
+     * "Last used" is bookkeeping: a throttled or failed write must not refuse a key that verified, so the
+     * failure is logged and the grant stands.
+     */
+    private void touchBestEffort(String hash, ApiKeyRecord record) {
+        try {
+            store.touch(hash, clock.instant());
+        } catch (RuntimeException e) {
+            LOG.warn("Could not record the API key's last use; the key is granted anyway",
+                    Map.of("keyId", record.keyId(), "error", e.getClass().getSimpleName()));
+        }
     }
 
     private static Map<String, String> denied(String reason) {

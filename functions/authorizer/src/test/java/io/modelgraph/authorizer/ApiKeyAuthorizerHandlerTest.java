@@ -1,6 +1,8 @@
 package io.modelgraph.authorizer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
@@ -11,7 +13,10 @@ import io.modelgraph.auth.ApiKeys;
 import io.modelgraph.auth.Authenticator;
 import io.modelgraph.auth.Role;
 import io.modelgraph.platform.Services;
+import io.modelgraph.store.ThrottledDynamo;
 import io.modelgraph.store.TestStores;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,6 +50,10 @@ class ApiKeyAuthorizerHandlerTest {
     }
 
     private static SimpleIAMPolicyResponse authorize(String authorization, String project) {
+        return handler.handleRequest(event(authorization, project), null);
+    }
+
+    private static APIGatewayV2CustomAuthorizerEvent event(String authorization, String project) {
         Map<String, String> headers = new HashMap<>();
         if (authorization != null) {
             headers.put("authorization", authorization);
@@ -56,7 +65,7 @@ class ApiKeyAuthorizerHandlerTest {
                 .withHeaders(headers)
                 .withPathParameters(Map.of("projectId", project))
                 .build();
-        return handler.handleRequest(event, null);
+        return event;
     }
 
     private static void assertDenied(SimpleIAMPolicyResponse response, String reason) {
@@ -89,5 +98,34 @@ class ApiKeyAuthorizerHandlerTest {
         String keyId = store.list(project).get(0).keyId();
         store.revoke(project, keyId, Instant.now());
         assertDenied(authorize("Bearer " + key, project), "revoked");
+    }
+
+    @Test
+    void aThrottledLastUsedWriteStillGrantsTheKey() {
+        String project = project();
+        String key = issueKey(project, Role.Editor);
+        Map<String, String> context = authorizeThrottling(r -> r instanceof UpdateItemRequest, key, project);
+        assertEquals(project, context.get(Authenticator.CTX_PROJECT), context.toString());
+        assertEquals("Editor", context.get(Authenticator.CTX_ROLE));
+        assertFalse(context.containsKey(Authenticator.CTX_DENIED), context.toString());
+    }
+
+    @Test
+    void aFailedLookupIsAFaultTheRouteAnswers500NotADenial() {
+        String project = project();
+        String key = issueKey(project, Role.Editor);
+        Map<String, String> context = authorizeThrottling(r -> r instanceof GetItemRequest, key, project);
+        assertFalse(context.containsKey(Authenticator.CTX_DENIED), context.toString());
+        assertTrue(context.get(Authenticator.CTX_FAULT).contains("MG-"), context.toString());
+        Map<String, Object> asSeenByTheRoute = Map.copyOf(context);
+        assertThrows(IllegalStateException.class, () -> services.authenticator().fromApiKeyContext(asSeenByTheRoute));
+    }
+
+    /** The authorizer's verdict when the store throttles the requests {@code throttled} picks. */
+    private static Map<String, String> authorizeThrottling(
+            java.util.function.Predicate<software.amazon.awssdk.core.SdkRequest> throttled, String key, String project) {
+        Services faulty = new Services(services.stores(), ThrottledDynamo.failing(throttled), services.s3(),
+                services.settings(), services.clock());
+        return new ApiKeyAuthorizerHandler(faulty).handleRequest(event("Bearer " + key, project), null).getContext();
     }
 }

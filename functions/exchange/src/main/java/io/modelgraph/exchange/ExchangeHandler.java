@@ -3,7 +3,7 @@ package io.modelgraph.exchange;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.api.Reply;
 import io.modelgraph.auth.Role;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.jsonld.JsonLdFileFormat;
 import io.modelgraph.exchange.jsonschema.JsonSchemaFileFormat;
 import io.modelgraph.exchange.merge.FileFormat;

@@ -22,7 +22,7 @@ public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, Exchange
         CompiledSchemaCache cache = new CompiledSchemaCache();
         SafeFetcher fetcher = new SafeFetcher(new AddressPolicy(services.settings().allowLoopbackUrls()), limits);
         MergeService merges = new MergeService(spaces, profiles, states,
-                fetcher, services.settings().repoToken(), services.clock());
+                fetcher, services.settings(), services.clock());
         return new ExchangeModule(profiles, spaces, new ExchangeOperations(spaces, profiles, cache), merges, cache,
                 services.settings().repoRawBaseUrl());
     }

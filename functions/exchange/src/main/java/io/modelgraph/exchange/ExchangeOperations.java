@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.modelgraph.api.ApiProblem;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
-import io.modelgraph.exchange.jsonld.JsonLdWriter;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdWriter;
+import io.modelgraph.exchange.jsonld.ProfileVocabulary;
 import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
 import io.modelgraph.exchange.jsonschema.Validators;
 import io.modelgraph.exchange.profile.ImportProfile;
@@ -62,7 +63,7 @@ public final class ExchangeOperations {
                     options.exportTaxonomies(), options.exportDataTypes(), options.graphBased(),
                     options.useDefaultType(), options.space(), Optional.of(names));
         }
-        String document = new JsonLdWriter(profile).write(loaded.model(), effective);
+        String document = new JsonLdWriter(ProfileVocabulary.of(profile)).write(loaded.model(), effective);
         return loaded.collisions().renamed().isEmpty() ? document : withComment(document, loaded);
     }
 

@@ -1,7 +1,7 @@
 package io.modelgraph.exchange;
 
 import io.modelgraph.api.ApiProblem;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.merge.SpaceFingerprint;
 import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphSnapshot;

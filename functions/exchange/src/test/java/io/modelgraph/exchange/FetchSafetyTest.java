@@ -1,14 +1,18 @@
 package io.modelgraph.exchange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.exchange.fetch.AddressPolicy;
+import io.modelgraph.exchange.fetch.FetchDeadline;
 import io.modelgraph.exchange.fetch.FetchedFile;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -59,7 +63,7 @@ class FetchSafetyTest {
         int before = server.requests.get();
         refused(strict, url, 400, "loopback");
         refused(strict, "http://[::1]:9/x.json", 400, "loopback");
-        refused(strict, "http://localhost:9/x.json", 400, "loopback");
+        refused(strict, "http://localhost:9/x.json", 400, "may not be fetched");
         assertEquals(before, server.requests.get(), "the server was never contacted");
     }
 
@@ -125,5 +129,66 @@ class FetchSafetyTest {
         server.delays.put("/slow.json", 1_500);
         SafeFetcher impatient = new SafeFetcher(new AddressPolicy(true), new SafeFetcher.Limits(1024, 500, 300, 1_000));
         refused(impatient, url, 504, "Timed out");
+    }
+
+    @Test
+    void refusesTunnelBenchmarkReservedAndProtocolRangesBeforeConnecting() {
+        refused(allowing, "http://198.18.0.1/x", 400, "198.18.0.0/15");
+        refused(allowing, "http://198.19.255.254/x", 400, "198.18.0.0/15");
+        refused(allowing, "http://240.0.0.1/x", 400, "240.0.0.0/4");
+        refused(allowing, "http://192.0.0.8/x", 400, "192.0.0.0/24");
+        refused(allowing, "http://[2002:a00:1::1]/x", 400, "6to4");
+        refused(allowing, "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x", 400, "Teredo");
+        refused(allowing, "http://[64:ff9b:1::a00:1]/x", 400, "NAT64");
+    }
+
+    @Test
+    void refusalsOfANameNeverEchoItsAddressesAndSocketErrorsAreNotEchoed() throws Exception {
+        ApiProblem p = refused(strict, "http://localhost:9/x.json", 400);
+        assertFalse(p.getMessage().contains("127.0.0.1"), p.getMessage());
+        assertFalse(p.getMessage().contains("loopback"), p.getMessage());
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        ApiProblem closed = refused(allowing, "http://127.0.0.1:" + closedPort + "/x.json", 502);
+        assertFalse(closed.getMessage().toLowerCase(java.util.Locale.ROOT).contains("refused"), closed.getMessage());
+    }
+
+    @Test
+    void aSpentMergeDeadlineIsCheckedBeforeConnecting() {
+        String url = server.put("/late.json", "{}");
+        int before = server.requests.get();
+        ApiProblem p = assertThrows(ApiProblem.class, () -> allowing.fetch(URI.create(url), Optional.empty(), "src",
+                FetchDeadline.in(-1)));
+        assertEquals(504, p.status(), p.getMessage());
+        assertEquals(before, server.requests.get(), "the server was never contacted");
+    }
+
+    @Test
+    void theDeadlineBoundsATlsHandshakeThatNeverCompletes() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    Socket held = silent.accept(); // accepts, then never answers the ClientHello
+                    Thread.sleep(30_000);
+                    held.close();
+                } catch (Exception ignored) {
+                    // closed by the test
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            SafeFetcher patientReads = new SafeFetcher(new AddressPolicy(true),
+                    new SafeFetcher.Limits(1024, 2_000, 30_000, 30_000));
+            long start = System.nanoTime();
+            ApiProblem p = assertThrows(ApiProblem.class, () -> patientReads.fetch(URI.create("https://127.0.0.1:"
+                    + silent.getLocalPort() + "/x.json"), Optional.empty(), "src", FetchDeadline.in(700)));
+            long tookMillis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(504, p.status(), p.getMessage());
+            assertTrue(tookMillis < 10_000, "the handshake was cut at the deadline, not the 30 s read timeout: "
+                    + tookMillis + " ms");
+            acceptor.interrupt();
+        }
     }
 }

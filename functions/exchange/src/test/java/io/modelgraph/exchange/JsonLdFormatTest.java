@@ -11,11 +11,13 @@ import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.rdf.RdfDataset;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
-import io.modelgraph.exchange.jsonld.JsonLdRead;
-import io.modelgraph.exchange.jsonld.JsonLdReader;
-import io.modelgraph.exchange.jsonld.JsonLdWriter;
-import io.modelgraph.exchange.jsonld.NoRemoteLoader;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdRead;
+import io.modelgraph.codec.jsonld.JsonLdReader;
+import io.modelgraph.codec.jsonld.JsonLdWriter;
+import io.modelgraph.exchange.jsonld.ProfileVocabulary;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.jsonld.OfflineContexts;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.json.Json;
 import io.modelgraph.schema.SchemaModel;
@@ -27,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /** The JSON-LD writer and reader on the canonical model: valid JSON-LD 1.1, and reading back loses nothing written. */
 class JsonLdFormatTest {
-    private static final JsonLdWriter WRITER = new JsonLdWriter(DefaultProfiles.JSON_LD);
-    private static final JsonLdReader READER = new JsonLdReader(DefaultProfiles.JSON_LD);
+    private static final JsonLdWriter WRITER = new JsonLdWriter(ProfileVocabulary.of(DefaultProfiles.JSON_LD));
+    private static final JsonLdReader READER = new JsonLdReader(ProfileVocabulary.of(DefaultProfiles.JSON_LD));
 
     static JsonLdExportOptions all(boolean graph, boolean defaultType, Optional<JsonLdExportOptions.SpaceInfo> space) {
         return new JsonLdExportOptions(true, true, true, true, graph, defaultType, space, Optional.empty());
@@ -36,10 +38,10 @@ class JsonLdFormatTest {
 
     /** Expands and converts to RDF with titanium, remote contexts disabled; fails on anything invalid. */
     static RdfDataset toRdf(String text) throws JsonLdError {
-        JsonArray expanded = JsonLd.expand(JsonDocument.of(new StringReader(text))).loader(NoRemoteLoader.INSTANCE)
+        JsonArray expanded = JsonLd.expand(JsonDocument.of(new StringReader(text))).loader(new OfflineContexts())
                 .get();
         assertFalse(expanded.isEmpty(), "expansion keeps content");
-        return JsonLd.toRdf(JsonDocument.of(new StringReader(text))).loader(NoRemoteLoader.INSTANCE).get();
+        return JsonLd.toRdf(JsonDocument.of(new StringReader(text))).loader(new OfflineContexts()).get();
     }
 
     @Test
@@ -47,7 +49,7 @@ class JsonLdFormatTest {
         String first = WRITER.write(SampleModels.people(), all(true, true, Optional.empty()));
         RdfDataset rdf = toRdf(first);
         assertTrue(rdf.size() > 30, "triples: " + rdf.size());
-        JsonLdRead read = READER.read(first, "test", "src");
+        JsonLdRead read = READER.read(first, "test");
         assertEquals(java.util.List.of(), read.unmapped(), "our own export maps fully");
         String second = WRITER.write(read.model(), all(true, true, Optional.empty()));
         assertEquals(first, second);
@@ -69,7 +71,7 @@ class JsonLdFormatTest {
         String withSpace = WRITER.write(SampleModels.people(), all(true, false, space));
         assertTrue(Json.parse(withSpace).has("Service_Space"));
         toRdf(withSpace);
-        assertEquals(WRITER.write(READER.read(withSpace, "t", "src").model(), all(true, false, space)), withSpace);
+        assertEquals(WRITER.write(READER.read(withSpace, "t").model(), all(true, false, space)), withSpace);
 
         JsonLdExportOptions one = new JsonLdExportOptions(true, false, false, false, false, false, space,
                 Optional.of(Set.of("Person")));
@@ -97,7 +99,7 @@ class JsonLdFormatTest {
     }
 
     @Test
-    void readsSchemaOrgStyleFilesAndListsWhatTheProfileDoesNotMap() {
+    void readsSchemaOrgStyleFilesAndListsWhatTheProfileDoesNotMap() throws Exception {
         String file = """
                 {"@context": {"schema": "https://schema.org/", "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
                               "ex": "http://example.org/"},
@@ -108,7 +110,7 @@ class JsonLdFormatTest {
                    {"@id": "ex:thing", "@type": "ex:Gadget"}
                  ]}""";
         JsonLdRead read = READER.read(file.replace("rdf:Property", "http://www.w3.org/1999/02/22-rdf-syntax-ns#Property"),
-                "t", "src");
+                "t");
         SchemaModel m = read.model();
         assertEquals("Book", m.types().get(0).name());
         assertEquals("isbn", m.types().get(0).elements().get(0).name());
@@ -118,11 +120,17 @@ class JsonLdFormatTest {
 
     @Test
     void remoteContextsAndBrokenFilesAreLogicalErrors() {
-        ApiProblem remote = assertThrows(ApiProblem.class, () -> READER.read(
-                "{\"@context\": \"https://schema.org/\", \"@id\": \"x\"}", "t", "src"));
-        assertTrue(remote.getMessage().contains("not valid JSON-LD"), remote.getMessage());
-        ApiProblem broken = assertThrows(ApiProblem.class, () -> READER.read("{oops", "t", "src"));
-        assertEquals("src", broken.path());
+        SchemaSyntaxException remote = assertThrows(SchemaSyntaxException.class, () -> READER.read(
+                "{\"@context\": \"https://schema.org/\", \"@id\": \"x\"}", "t"));
+        assertTrue(remote.getMessage().contains("'https://schema.org/'"), remote.getMessage());
+        assertEquals("@context", remote.path());
+        SchemaSyntaxException broken = assertThrows(SchemaSyntaxException.class, () -> READER.read("{oops", "t"));
+        assertEquals("line 1, column 2", broken.path());
+        // the merge route's reader turns both into the route's logical error, naming the file and where
+        ApiProblem merged = assertThrows(ApiProblem.class, () -> new io.modelgraph.exchange.jsonld.JsonLdFileFormat()
+                .read("{oops", "t", "t", "src", DefaultProfiles.JSON_LD));
+        assertEquals("src", merged.path());
+        assertTrue(merged.getMessage().contains("line 1, column 2"), merged.getMessage());
     }
 
     private static JsonNode find(JsonNode doc, String id) {
@@ -132,5 +140,16 @@ class JsonLdFormatTest {
             }
         }
         throw new AssertionError("no " + id + " in " + doc);
+    }
+
+    @Test
+    void fiftyThousandNestedArraysAreALogicalErrorNamingTheSource() {
+        int depth = 50_000;
+        String deep = "{\"@context\": {\"x\": \"http://example.org/x\"}, \"x\": " + "[".repeat(depth) + "1"
+                + "]".repeat(depth) + "}";
+        ApiProblem p = assertThrows(ApiProblem.class, () -> READER.read(deep, "test", "body.sources[3]"));
+        assertEquals(400, p.status());
+        assertEquals("body.sources[3]", p.path());
+        assertTrue(p.getMessage().contains("nested too deeply"), p.getMessage());
     }
 }

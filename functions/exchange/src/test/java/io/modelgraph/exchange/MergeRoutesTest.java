@@ -304,7 +304,7 @@ class MergeRoutesTest {
         io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
         ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
                 base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
-                base.ai()), project);
+                base.ai(), java.util.List.of("acme/private")), project);
         String space = newSpace("Tokened");
         tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"private\","
@@ -313,6 +313,21 @@ class MergeRoutesTest {
         tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID, "OverrideDifferentSourceWarning", "true"), sources(plain), "Admin"));
         assertEquals("", server.authorization.get("/tk/p.json"), "the token is for the repository only");
+    }
+
+    @Test
+    void aRepositoryOffTheAllowListIsFetchedWithoutTheToken() {
+        server.putRepo("acme", "payroll", "main", "p.json", PERSON);
+        io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
+        ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
+                base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
+                base.ai(), java.util.List.of("acme/private")), project);
+        String space = newSpace("Unlisted");
+        tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"payroll\","
+                + "\"Branch\":\"main\",\"FilePath\":\"p.json\"}]", "Admin"));
+        assertEquals("", server.authorization.get("/raw/acme/payroll/main/p.json"),
+                "the deployment's token only goes to allow-listed repositories");
     }
 
     @Test

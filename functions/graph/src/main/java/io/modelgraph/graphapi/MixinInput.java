@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.graph.MixinDef;
 import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.store.ItemSize;
 import io.modelgraph.http.Body;
 import io.modelgraph.http.KnownNames;
 import io.modelgraph.json.Json;
@@ -16,8 +17,11 @@ import java.util.Map;
  * against the project's mixins: unknown mixin or column ids are named. Used by mixinValue and bulkCreate.
  */
 final class MixinInput {
-    /** DynamoDB items stop at 400 KB; one call's values stay well below so the item always fits. */
-    static final int MAX_VALUE_CHARS = 300_000;
+    /**
+     * DynamoDB items stop at 400 KB of UTF-8; one call's values stay below 300,000 bytes of UTF-8 JSON (CJK text
+     * is 3 bytes a character). The whole merged item is checked again by the store (its stored columns count).
+     */
+    static final int MAX_VALUE_BYTES = 300_000;
 
     static MixinValue read(Body body, Catalog catalog) {
         KnownNames.requireKnownMembers(body, List.of("targetNodeId", "mixinId", "mixinColumns"));
@@ -42,12 +46,12 @@ final class MixinInput {
             JsonNode value = Inputs.rawMember(entry, "value").orElseThrow(() -> ApiProblem.badRequest(entry.at("value"),
                     "'value' is required (any JSON value; null is a value)."));
             MixinValueCheck.check(def, def.column(columnId).get(), value, entry.at("value"));
-            size += Json.write(value).length();
+            size += ItemSize.utf8(Json.write(value));
             columns.put(columnId, value);
         }
-        if (size > MAX_VALUE_CHARS) {
-            throw ApiProblem.badRequest(body.at("mixinColumns"), "The column values total " + size
-                    + " characters of JSON; the limit is " + MAX_VALUE_CHARS + ".");
+        if (size > MAX_VALUE_BYTES) {
+            throw ApiProblem.tooLarge(body.at("mixinColumns"), "The column values total " + size
+                    + " bytes of JSON (UTF-8); the limit is " + MAX_VALUE_BYTES + ".");
         }
         MixinValueCheck.checkBounds(def, columns, body.at("mixinColumns"));
         return new MixinValue(nodeId, def.id(), columns);

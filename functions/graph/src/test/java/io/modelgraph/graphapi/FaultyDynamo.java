@@ -42,6 +42,8 @@ final class FaultyDynamo implements ExecutionInterceptor {
     private volatile Predicate<TransactWriteItemsRequest> failTransactionWhen = r -> false;
     private volatile Predicate<BatchWriteItemRequest> failBatchWhen = r -> false;
     private volatile Supplier<? extends Throwable> batchFault = () -> SdkClientException.create("injected");
+    private volatile Predicate<TransactWriteItemsRequest> crashTransactionWhen = r -> false;
+    private volatile Supplier<? extends Throwable> transactionFault = () -> SdkClientException.create("injected");
     private volatile int failBeforeSending = -1;
     private volatile int failAfterLanding = -1;
     private volatile int failFrom = Integer.MAX_VALUE;
@@ -75,9 +77,22 @@ final class FaultyDynamo implements ExecutionInterceptor {
         return this;
     }
 
+    /** True when the transaction deletes the item with sort key {@code sk}. */
+    static boolean deletes(TransactWriteItemsRequest r, String sk) {
+        return r.transactItems().stream().anyMatch(t -> t.delete() != null
+                && sk.equals(t.delete().key().get(io.modelgraph.store.Tables.SK).s()));
+    }
+
     /** The first TransactWriteItems call matching {@code when} fails before it reaches DynamoDB. */
     FaultyDynamo failBeforeSending(Predicate<TransactWriteItemsRequest> when) {
         failTransactionWhen = once(when);
+        return this;
+    }
+
+    /** The first TransactWriteItems call matching {@code when} throws {@code fault} instead of being sent. */
+    FaultyDynamo crashBeforeSending(Predicate<TransactWriteItemsRequest> when, Supplier<? extends Throwable> fault) {
+        transactionFault = fault;
+        crashTransactionWhen = once(when);
         return this;
     }
 
@@ -139,6 +154,9 @@ final class FaultyDynamo implements ExecutionInterceptor {
         }
         int n = transactions.incrementAndGet();
         attributes.putAttribute(NUMBER, n);
+        if (crashTransactionWhen.test(request)) {
+            throwUnchecked(transactionFault.get());
+        }
         if (writes.incrementAndGet() >= failFrom || n == failBeforeSending || failTransactionWhen.test(request)) {
             throw SdkClientException.create("injected: connection reset before TransactWriteItems #" + n);
         }

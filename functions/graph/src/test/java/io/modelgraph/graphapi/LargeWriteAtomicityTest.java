@@ -14,6 +14,7 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.ItemTooLargeException;
 import io.modelgraph.graph.store.StoreConflictException;
 import java.time.Clock;
 import java.time.Duration;
@@ -264,6 +265,61 @@ class LargeWriteAtomicityTest {
         assertEquals("node 0", api.fetch("n0", false, false).path("label").asText());
     }
 
+    @Test
+    void theScheduledSweepSettlesADeadWriterWithoutAnyLaterWriteToItsProject() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        AtomicCount revealed = new AtomicCount();
+        faulty.failBatchWrite(r -> FaultyDynamo.batchPuts(r, "N#m") && revealed.next() > 2, SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
+        assertTrue(registered(project), "the dead writer's journal is listed for the sweeper");
+
+        plain.sweepPendingWrites();
+        assertTrue(FaultyDynamo.partition(project).containsKey("L#largeWrite"), "not due yet: the lease runs");
+
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        assertTrue(later.sweepPendingWrites() >= 1);
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertFalse(registered(project), "and unlisted");
+    }
+
+    private static boolean registered(String project) {
+        return GraphApi.SERVICES.dynamo().query(b -> b.tableName(TABLE).consistentRead(true)
+                .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("S#journals"), ":p",
+                        AttributeValue.fromS(project + "#")))).count() > 0;
+    }
+
+    @Test
+    void aDeadWritersUnsentRemovalIsNotUndoneOverSomeoneElsesDelete() {
+        seed(); // n0 is in the main space and s1: its s1 index copy is M#n0#s1
+        String copy = "M#n0#s1";
+        assertTrue(FaultyDynamo.partition(project).containsKey(copy));
+        // the merge dies just as the transaction that would remove n0 from s1 goes out: it never lands
+        faulty.crashBeforeSending(r -> FaultyDynamo.deletes(r, copy), SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
+        assertTrue(FaultyDynamo.partition(project).containsKey(copy), "the removal never went out");
+
+        // meanwhile a user moves n0 out of s1: that deletes the index copy itself
+        String main = api.mainSpace();
+        plain.modifyNode(project, "n0", n -> new io.modelgraph.graph.Node(n.id(), n.label(), n.nodeType(),
+                List.of(main), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), n.deleted(),
+                n.version()), "user");
+        assertFalse(FaultyDynamo.partition(project).containsKey(copy));
+
+        // the dead writer's lease runs out and its journal is settled
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
+
+        Map<String, Map<String, AttributeValue>> settled = FaultyDynamo.partition(project);
+        assertFalse(settled.containsKey(copy), "nothing comes back: the stale index copy stays deleted");
+        assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds());
+        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("J#") || sk.startsWith("K#")),
+                "the journal is settled and dropped");
+    }
+
     /** What the JVM throws when it is going down (out of memory, killed at the Lambda timeout). */
     private static final class SimulatedCrash extends Error {
         SimulatedCrash() {
@@ -384,5 +440,45 @@ class LargeWriteAtomicityTest {
         int next() {
             return n.incrementAndGet();
         }
+    }
+
+    @Test
+    void aLargeWriteOverLargeStoredValuesKeepsEveryJournalPartUnderTheItemCap() {
+        // two stored values of ~270 KB of UTF-8 each (CJK text: 3 bytes a character); a large write replacing
+        // both journals both pre-images, which must not share one journal item
+        String big = "\u6f22".repeat(90_000);
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("big" + i, "big " + i, NodeType.Element, List.of()));
+        }
+        plain.apply(project, GraphChanges.additions(nodes, List.of(), List.of(
+                new MixinValue("big0", "description", Map.of("description", TextNode.valueOf(big))),
+                new MixinValue("big1", "description", Map.of("description", TextNode.valueOf(big))))), "seeder");
+        List<GraphChanges.NodeUpsert> many = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            many.add(new GraphChanges.NodeUpsert("e" + i, "element " + i, NodeType.Element, List.of()));
+        }
+        List<MixinValue> replaced = List.of(
+                new MixinValue("big0", "description", Map.of("description", TextNode.valueOf("short"))),
+                new MixinValue("big1", "description", Map.of("description", TextNode.valueOf("short"))));
+        plain.apply(project, GraphChanges.additions(many, List.of(), replaced), "importer");
+        assertEquals("short", api.fetch("big1", false, true).path("mixins").get(0).path("columns").get(0)
+                .path("value").asText());
+    }
+
+    @Test
+    void anItemOverTheCapRefusesTheWholeWriteBeforeAnythingIsWritten() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        List<GraphChanges.NodeUpsert> many = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            many.add(new GraphChanges.NodeUpsert("x" + i, "x " + i, NodeType.Element, List.of()));
+        }
+        MixinValue huge = new MixinValue("x7", "description", Map.of("description",
+                TextNode.valueOf("\u6f22".repeat(140_000))));
+        ItemTooLargeException e = assertThrows(ItemTooLargeException.class, () -> plain.apply(project,
+                GraphChanges.additions(many, List.of(), List.of(huge)), "importer"));
+        assertTrue(e.getMessage().contains("mixin 'description' on node 'x7'"), e.getMessage());
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
     }
 }

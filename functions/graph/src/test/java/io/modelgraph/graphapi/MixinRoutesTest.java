@@ -128,4 +128,26 @@ class MixinRoutesTest {
         api.post("mixin", Map.of("label", "x", "type", "normal mixin", "columns", List.of(Map.of("Id", "a", "Label",
                 "A"), Map.of("Id", "a", "Label", "B")))).fails(400);
     }
+
+    @Test
+    void valueSizesCountUtf8BytesOfTheWholeMergedItemAndAnswer413() {
+        String id = api.createNode("notes", "Element");
+        // 140,000 CJK characters: 420,000 bytes of UTF-8, under a limit counted in UTF-16 characters
+        String cjk = "\u6f22".repeat(140_000);
+        JsonNode tooBig = api.as(Role.Editor).post("mixinValue", Map.of("targetNodeId", id, "mixinId", "description",
+                "mixinColumns", List.of(Map.of("Id", "description", "value", cjk)))).fails(413).json();
+        assertTrue(tooBig.path("error").path("message").asText().contains("UTF-8"), tooBig.toString());
+        assertEquals(0, api.fetch(id, false, true).path("mixins").size(), "nothing was written");
+
+        // two calls, each within the per-call limit, whose merged item would not fit one DynamoDB item
+        String half = "x".repeat(220_000);
+        api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "provenance", "mixinColumns",
+                List.of(Map.of("Id", "source", "value", half)))).ok();
+        JsonNode merged = api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "provenance", "mixinColumns",
+                List.of(Map.of("Id", "originalName", "value", half)))).fails(413).json();
+        assertTrue(merged.path("error").path("message").asText().contains("provenance"), merged.toString());
+        JsonNode kept = api.fetch(id, false, true).path("mixins").get(0).path("columns");
+        assertEquals(1, kept.size(), "the stored value is unchanged: " + kept.size());
+        assertEquals(half, kept.get(0).path("value").asText());
+    }
 }

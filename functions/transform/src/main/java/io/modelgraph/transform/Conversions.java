@@ -4,6 +4,7 @@ import io.modelgraph.api.ErrorEntry;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.Provenance;
@@ -46,6 +47,10 @@ final class Conversions {
         } catch (SchemaSyntaxException e) {
             throw new TransformFailure(400, List.of(new ErrorEntry(e.path(), "Could not parse the '" + f
                     + "' schema: " + e.getMessage())), ledger.entries());
+        } catch (StackOverflowError e) {
+            // any decoder that recursed on the caller's nesting: the caller's error, not a fault
+            throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
+                    + ParserLimits.tooDeep("$").getMessage())), ledger.entries());
         }
     }
 

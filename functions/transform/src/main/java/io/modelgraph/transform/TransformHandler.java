@@ -2,9 +2,12 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.jsonld.JsonLdCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.owl.OwlCodec;
 import io.modelgraph.codec.shex.ShexCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
@@ -48,8 +51,12 @@ public final class TransformHandler extends HttpApiHandler {
      */
     public static CodecRegistry codecs() {
         JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
+        JsonLdCodec jsonLd = new JsonLdCodec();
+        LinkMlCodec linkMl = new LinkMlCodec();
+        OwlCodec owl = new OwlCodec();
         ShexCodec shex = new ShexCodec();
-        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec()), List.of(jsonSchema, shex));
+        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec(), jsonLd, linkMl, owl),
+                List.of(jsonSchema, shex, jsonLd, linkMl, owl));
     }
 
     static ProjectModels projectModels(Services services) {

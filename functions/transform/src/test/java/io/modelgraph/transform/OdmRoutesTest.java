@@ -178,4 +178,25 @@ class OdmRoutesTest {
         assertEquals("request", r.firstPath());
         assertEquals("Body must include 'markdown'.", r.firstMessage());
     }
+
+    /** Commonmark recurses once per nested emphasis run: about 20,000 of them overflow the stack. */
+    static String deeplyNestedHeading() {
+        int depth = 20_000;
+        return "# Entity: " + "**".repeat(depth) + "x" + "**".repeat(depth) + "\n";
+    }
+
+    private static String brief(String text) {
+        return text.length() > 200 ? text.substring(0, 200) : text;
+    }
+
+    @Test
+    void aStackOverflowWhileParsingIsALogicalErrorNamingTheInput() {
+        Result r = calls.post("odm/convert", entities(deeplyNestedHeading()), "Viewer");
+        assertEquals(400, r.status(), brief(r.firstMessage()));
+        assertFalse(r.success());
+        assertTrue(r.firstMessage().contains("nested too deeply"), brief(r.firstMessage()));
+        Result bundle = calls.post("odm/convert", entities(ORDER, deeplyNestedHeading()), "Viewer");
+        assertEquals(200, bundle.status(), "bundle");
+        assertTrue(bundle.body().get("lossiness").toString().contains("nested too deeply"), "bundle");
+    }
 }

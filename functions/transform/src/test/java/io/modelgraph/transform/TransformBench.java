@@ -69,12 +69,47 @@ public final class TransformBench {
             Result reimported = calls.post("schema/import", importBody, "Admin");
             long t3 = System.nanoTime();
             check(reimported, "schema/import (again)");
+            if (round == 1) {
+                itemsPerElement(calls.projectId());
+            }
             report("jsonschema import (new project)", round, t1 - t0, ENTITIES);
             report("jsonschema export", round, t2 - t1, ENTITIES);
             report("jsonschema import → export", round, t2 - t0, ENTITIES);
             report("jsonschema re-import (no change)", round, t3 - t2, ENTITIES);
         }
         System.exit(0);
+    }
+
+    /**
+     * The store's cost of the imported model (docs/graph.md "Key design"): DynamoDB items per Element, counting
+     * its node item, its space copies, its outgoing relations and its mixin values, and the partition's total.
+     */
+    static void itemsPerElement(String projectId) {
+        var services = TransformCalls.services();
+        java.util.Map<String, Integer> byKind = new java.util.TreeMap<>();
+        java.util.Set<String> elements = new java.util.HashSet<>();
+        java.util.Map<String, Integer> perOwner = new java.util.HashMap<>();
+        int[] total = {0};
+        services.dynamo().queryPaginator(b -> b.tableName(services.stores().graphTable())
+                .keyConditionExpression("pk = :pk")
+                .expressionAttributeValues(java.util.Map.of(":pk",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("P#" + projectId))))
+                .items().forEach(item -> {
+                    String sk = item.get("sk").s();
+                    String[] parts = sk.split("#");
+                    byKind.merge(parts[0], 1, Integer::sum);
+                    total[0]++;
+                    if (parts.length > 1) {
+                        perOwner.merge(parts[1], 1, Integer::sum);
+                    }
+                    if (parts[0].equals("N") && item.containsKey("nt") && item.get("nt").s().equals("Element")) {
+                        elements.add(parts[1]);
+                    }
+                });
+        int elementItems = elements.stream().mapToInt(e -> perOwner.getOrDefault(e, 0)).sum();
+        System.out.printf(Locale.ROOT, "store items: %,d in the partition %s; %,d Elements cost %,d items = %.2f items"
+                + " per Element (node, space copies, outgoing relations, mixin values)%n", total[0], byKind,
+                elements.size(), elementItems, elements.isEmpty() ? 0.0 : (double) elementItems / elements.size());
     }
 
     private static void check(Result r, String what) {

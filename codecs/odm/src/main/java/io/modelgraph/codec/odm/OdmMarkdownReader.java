@@ -47,6 +47,16 @@ final class OdmMarkdownReader {
 
     static OdmDocument read(String markdown, String pathPrefix, LossinessLedger ledger) throws SchemaSyntaxException {
         ParserLimits.checkSize(markdown);
+        try {
+            return readChecked(markdown, pathPrefix, ledger);
+        } catch (StackOverflowError e) {
+            // commonmark recurses once per nested inline run; a caller's ~120 KB heading can exhaust the stack
+            throw ParserLimits.tooDeep(pathPrefix.isEmpty() ? "$" : pathPrefix + "markdown");
+        }
+    }
+
+    private static OdmDocument readChecked(String markdown, String pathPrefix, LossinessLedger ledger)
+            throws SchemaSyntaxException {
         Node document = PARSER.parse(markdown);
         String title = null;
         String kind = null;

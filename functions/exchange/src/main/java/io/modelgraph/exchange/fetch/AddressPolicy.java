@@ -10,7 +10,8 @@ import java.util.Optional;
  * Which addresses a merge may fetch from: public unicast only. Refuses unspecified, loopback (unless allowed for
  * local runs and tests), private (10/8, 172.16/12, 192.168/16, 100.64/10 shared, fc00::/7), link-local
  * (169.254/16 with the 169.254.169.254 instance-metadata address, fe80::/10), multicast and broadcast addresses,
- * and IPv6 forms that embed a refused IPv4 address (IPv4-mapped, NAT64). Why: a merge URL is caller input, and
+ * benchmarking (198.18/15), reserved (240/4), protocol assignments (192.0.0/24), IPv6 forms that embed a refused
+ * IPv4 address (IPv4-mapped, NAT64), and IPv6 tunnels to IPv4 (6to4, Teredo, local-use NAT64). Why: a merge URL is caller input, and
  * without this a caller could make the function read the cloud metadata service or internal hosts.
  */
 public record AddressPolicy(boolean allowLoopback) {
@@ -18,6 +19,10 @@ public record AddressPolicy(boolean allowLoopback) {
     /** Why the address is refused, or empty when it may be used. */
     public Optional<String> refusal(InetAddress address) {
         if (address instanceof Inet6Address v6) {
+            Optional<String> tunnel = tunnel(v6.getAddress());
+            if (tunnel.isPresent()) {
+                return tunnel;
+            }
             Optional<InetAddress> embedded = embeddedV4(v6.getAddress());
             if (embedded.isPresent()) {
                 return refusal(embedded.get());
@@ -45,6 +50,15 @@ public record AddressPolicy(boolean allowLoopback) {
             if (first == 100 && (second & 0xc0) == 64) {
                 return Optional.of("a private address (100.64.0.0/10)");
             }
+            if (first == 198 && (second & 0xfe) == 18) {
+                return Optional.of("a benchmarking address (198.18.0.0/15)");
+            }
+            if ((first & 0xf0) == 240) {
+                return Optional.of("a reserved address (240.0.0.0/4)");
+            }
+            if (first == 192 && second == 0 && (b[2] & 0xff) == 0) {
+                return Optional.of("a protocol-assignment address (192.0.0.0/24)");
+            }
         } else if ((b[0] & 0xfe) == 0xfc) {
             return Optional.of("a private address (fc00::/7)");
         }
@@ -56,6 +70,27 @@ public record AddressPolicy(boolean allowLoopback) {
         }
         if (address.isMulticastAddress()) {
             return Optional.of("a multicast address");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * IPv6 ranges that carry IPv4 traffic to an address the policy cannot see (or is local to a network):
+     * 6to4 (2002::/16) and Teredo (2001::/32) reach an embedded or relayed IPv4 host, and local-use NAT64
+     * (64:ff9b:1::/48) translates to the operator's own IPv4 space. Refused whole.
+     */
+    private static Optional<String> tunnel(byte[] b) {
+        int w0 = ((b[0] & 0xff) << 8) | (b[1] & 0xff);
+        int w1 = ((b[2] & 0xff) << 8) | (b[3] & 0xff);
+        int w2 = ((b[4] & 0xff) << 8) | (b[5] & 0xff);
+        if (w0 == 0x2002) {
+            return Optional.of("a 6to4 tunnel address (2002::/16)");
+        }
+        if (w0 == 0x2001 && w1 == 0) {
+            return Optional.of("a Teredo tunnel address (2001::/32)");
+        }
+        if (w0 == 0x0064 && w1 == 0xff9b && w2 == 0x0001) {
+            return Optional.of("a local-use NAT64 address (64:ff9b:1::/48)");
         }
         return Optional.empty();
     }

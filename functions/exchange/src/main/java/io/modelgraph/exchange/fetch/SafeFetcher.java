@@ -19,6 +19,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -33,7 +37,9 @@ import javax.net.ssl.SSLSocketFactory;
  * the certificate against the host name (SNI and endpoint identification).</li>
  * <li>Redirects (at most {@value #MAX_REDIRECTS}) are followed by hand and each target is checked again; the
  * repository token is only sent to the host it was configured for.</li>
- * <li>Connect and read timeouts, an overall deadline, and a size cap on the body.</li>
+ * <li>Connect and read timeouts, an overall deadline (shared by the fetches of a merge, checked before connecting
+ * and enforced during connect, TLS handshake and reads), and a size cap on the body.</li>
+ * <li>Refusals do not echo the addresses a name resolved to, and socket errors are not echoed (port probing).</li>
  * </ul>
  * A deliberately small HTTP/1.1 client (one GET, {@code Connection: close}) because neither JDK client lets us
  * pin the connection to an address we checked while keeping the host name for TLS and the Host header.
@@ -55,11 +61,24 @@ public final class SafeFetcher {
         this.limits = limits;
     }
 
-    /** Fetches {@code url}; {@code path} names the SourceDtos entry in errors; the token goes only to the first host. */
+    /** A deadline for one merge's fetches: the configured overall time from now. */
+    public FetchDeadline deadline() {
+        return FetchDeadline.in(limits.totalMillis());
+    }
+
+    /** One fetch with a deadline of its own. */
     public FetchedFile fetch(URI url, Optional<String> token, String path) {
-        long deadline = System.currentTimeMillis() + limits.totalMillis();
+        return fetch(url, token, path, deadline());
+    }
+
+    /**
+     * Fetches {@code url} within {@code deadline} (shared by the fetches of one merge); {@code path} names the
+     * SourceDtos entry in errors. The token goes only to the first host, and never again once a redirect went
+     * from https to http (it would cross the network in clear text).
+     */
+    public FetchedFile fetch(URI url, Optional<String> token, String path, FetchDeadline deadline) {
         URI current = url;
-        String tokenHost = url.getHost() == null ? "" : url.getHost();
+        TokenCarrier carrier = new TokenCarrier(url, token);
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
             String scheme = current.getScheme() == null ? "" : current.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -69,7 +88,7 @@ public final class SafeFetcher {
             String host = host(current, path);
             InetAddress address = checkedAddress(current, host, path, hop > 0);
             int port = current.getPort() != -1 ? current.getPort() : scheme.equals("https") ? 443 : 80;
-            Optional<String> auth = current.getHost().equalsIgnoreCase(tokenHost) ? token : Optional.empty();
+            Optional<String> auth = carrier.forHop(current);
             Response response = exchange(current, scheme.equals("https"), host, address, port, auth, path, deadline);
             if (response.status >= 300 && response.status < 400 && response.status != 304) {
                 String location = response.headers.get("location");
@@ -111,61 +130,107 @@ public final class SafeFetcher {
         } catch (UnknownHostException e) {
             throw ApiProblem.badRequest(path, "The host of '" + url + "' cannot be resolved.");
         }
+        boolean literal = isLiteral(host);
         for (InetAddress a : all) {
             Optional<String> why = policy.refusal(a);
             if (why.isPresent()) {
+                // for a literal address the caller already knows it; a name's resolved addresses and their kind
+                // stay unsaid, or the refusal would map internal names for the caller
                 throw ApiProblem.badRequest(path, "Refused to fetch '" + url + "'" + (redirected
-                        ? " (reached by a redirect)" : "") + ": " + host + " resolves to " + a.getHostAddress()
-                        + ", " + why.get() + ". Only public addresses may be fetched.");
+                        ? " (reached by a redirect)" : "") + ": " + (literal ? "it is " + why.get()
+                        : "its host resolves to an address that may not be fetched")
+                        + ". Only public addresses may be fetched.");
             }
         }
         return all[0];
+    }
+
+    private static boolean isLiteral(String host) {
+        return host.matches("[0-9.]+") || host.contains(":");
     }
 
     private record Response(int status, Map<String, String> headers, byte[] body) {
     }
 
     private Response exchange(URI url, boolean tls, String host, InetAddress address, int port, Optional<String> token,
-            String path, long deadline) {
+            String path, FetchDeadline deadline) {
+        if (deadline.passed()) {
+            throw outOfTime(url, path);
+        }
         try (Socket raw = new Socket()) {
-            raw.connect(new InetSocketAddress(address, port), limits.connectTimeoutMillis());
-            raw.setSoTimeout(limits.readTimeoutMillis());
-            Socket socket = raw;
-            if (tls) {
-                SSLSocket ssl = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
-                        .createSocket(raw, host, port, true);
-                SSLParameters params = ssl.getSSLParameters();
-                params.setEndpointIdentificationAlgorithm("HTTPS");
-                if (!host.matches("[0-9.]+") && !host.contains(":")) {
-                    params.setServerNames(List.of(new SNIHostName(host)));
+            // the deadline also bounds the connect, the TLS handshake and every read: at the deadline the
+            // socket is closed under whatever is blocked on it
+            ScheduledFuture<?> guard = WATCHDOG.schedule(() -> closeQuietly(raw), deadline.remainingMillis(),
+                    TimeUnit.MILLISECONDS);
+            try {
+                raw.connect(new InetSocketAddress(address, port), (int) Math.max(1, Math.min(
+                        limits.connectTimeoutMillis(), deadline.remainingMillis())));
+                raw.setSoTimeout(limits.readTimeoutMillis());
+                Socket socket = raw;
+                if (tls) {
+                    SSLSocket ssl = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
+                            .createSocket(raw, host, port, true);
+                    SSLParameters params = ssl.getSSLParameters();
+                    params.setEndpointIdentificationAlgorithm("HTTPS");
+                    if (!isLiteral(host)) {
+                        params.setServerNames(List.of(new SNIHostName(host)));
+                    }
+                    ssl.setSSLParameters(params);
+                    ssl.startHandshake();
+                    socket = ssl;
                 }
-                ssl.setSSLParameters(params);
-                ssl.startHandshake();
-                socket = ssl;
+                String target = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
+                        + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+                String hostHeader = (host.contains(":") ? "[" + host + "]" : host)
+                        + (url.getPort() == -1 ? "" : ":" + url.getPort());
+                StringBuilder request = new StringBuilder()
+                        .append("GET ").append(target).append(" HTTP/1.1\r\n")
+                        .append("Host: ").append(hostHeader).append("\r\n")
+                        .append("User-Agent: modelgraph-exchange/1\r\n")
+                        .append("Accept: application/json, application/ld+json, application/schema+json, */*\r\n")
+                        .append("Accept-Encoding: identity\r\n")
+                        .append("Connection: close\r\n");
+                token.ifPresent(t -> request.append("Authorization: Bearer ").append(t).append("\r\n"));
+                request.append("\r\n");
+                OutputStream out = socket.getOutputStream();
+                out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+                return read(socket.getInputStream(), url, path, deadline.atMillis());
+            } finally {
+                guard.cancel(false);
             }
-            String target = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
-                    + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
-            String hostHeader = (host.contains(":") ? "[" + host + "]" : host)
-                    + (url.getPort() == -1 ? "" : ":" + url.getPort());
-            StringBuilder request = new StringBuilder()
-                    .append("GET ").append(target).append(" HTTP/1.1\r\n")
-                    .append("Host: ").append(hostHeader).append("\r\n")
-                    .append("User-Agent: modelgraph-exchange/1\r\n")
-                    .append("Accept: application/json, application/ld+json, application/schema+json, */*\r\n")
-                    .append("Accept-Encoding: identity\r\n")
-                    .append("Connection: close\r\n");
-            token.ifPresent(t -> request.append("Authorization: Bearer ").append(t).append("\r\n"));
-            request.append("\r\n");
-            OutputStream out = socket.getOutputStream();
-            out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return read(socket.getInputStream(), url, path, deadline);
-        } catch (SocketTimeoutException e) {
-            throw new ApiProblem(504, path, "Timed out reading '" + url + "'.");
         } catch (IOException e) {
-            throw new ApiProblem(502, path, "Could not read '" + url + "': " + e.getMessage());
+            if (deadline.passed()) {
+                throw outOfTime(url, path);
+            }
+            if (e instanceof SocketTimeoutException) {
+                throw new ApiProblem(504, path, "Timed out reading '" + url + "'.");
+            }
+            // the socket error itself stays in the function: "refused" against "reset" would let a caller
+            // probe which internal ports are open
+            throw new ApiProblem(502, path, "Could not read '" + url + "'.");
         }
     }
+
+    private static ApiProblem outOfTime(URI url, String path) {
+        return new ApiProblem(504, path, "Timed out: the merge's time for fetching its sources ran out before '"
+                + url + "' was read.");
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is how the deadline interrupts the blocked call; nothing else to do
+        }
+    }
+
+    /** One daemon thread for all deadline guards of the container. */
+    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fetch-deadline");
+        t.setDaemon(true);
+        return t;
+    });
 
     private Response read(InputStream in, URI url, String path, long deadline) throws IOException {
         Bounded body = new Bounded(in, url, path, deadline);

@@ -2,10 +2,11 @@ package io.modelgraph.exchange.merge;
 
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.exchange.SpaceModels;
+import io.modelgraph.exchange.fetch.FetchDeadline;
 import io.modelgraph.exchange.fetch.FetchedFile;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import io.modelgraph.exchange.fetch.SourceRef;
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileStore;
 import io.modelgraph.graph.GraphChanges;
@@ -14,6 +15,7 @@ import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.platform.Settings;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.TypeDef;
@@ -44,16 +46,16 @@ public final class MergeService {
     private final ProfileStore profiles;
     private final MergeStateStore states;
     private final SafeFetcher fetcher;
-    private final Optional<String> repoToken;
+    private final Settings settings;
     private final Clock clock;
 
     public MergeService(SpaceModels spaces, ProfileStore profiles, MergeStateStore states, SafeFetcher fetcher,
-            Optional<String> repoToken, Clock clock) {
+            Settings settings, Clock clock) {
         this.spaces = spaces;
         this.profiles = profiles;
         this.states = states;
         this.fetcher = fetcher;
-        this.repoToken = repoToken;
+        this.settings = settings;
         this.clock = clock;
     }
 
@@ -63,10 +65,13 @@ public final class MergeService {
         JsonLdExportOptions.SpaceInfo space = spaces.requireSpace(projectId, options.spaceId(), "query.SpaceId");
 
         // 1. read every source before looking at the space: a bad source fails the whole merge
+        // the sources share one deadline: 20 sources must not take 20 times the time of one
         List<DecodedFile> files = new ArrayList<>();
+        FetchDeadline deadline = fetcher.deadline();
         for (SourceRef source : options.sources()) {
-            FetchedFile fetched = fetcher.fetch(source.url(), source.repository() ? repoToken : Optional.empty(),
-                    source.path());
+            Optional<String> token = source.repository()
+                    ? settings.repoTokenFor(source.owner(), source.repositoryName()) : Optional.empty();
+            FetchedFile fetched = fetcher.fetch(source.url(), token, source.path(), deadline);
             files.add(format.read(fetched.text(), source.url().toString(), fileName(source), source.path(), profile));
         }
         LossinessLedger ledger = new LossinessLedger();

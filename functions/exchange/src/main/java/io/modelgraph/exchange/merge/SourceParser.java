@@ -93,7 +93,7 @@ public final class SourceParser {
             if (!url.isAbsolute()) {
                 throw ApiProblem.badRequest(e.at("FileUrl"), "'" + text + "' is not an absolute URL.");
             }
-            return new SourceRef(e.at("FileUrl"), url, false, "url:" + text);
+            return new SourceRef(e.at("FileUrl"), url, "url:" + text);
         }
         if (!repo) {
             throw ApiProblem.badRequest(e.path(), "A source needs FileUrl, or Owner, Repository, Branch and FilePath.");
@@ -106,7 +106,7 @@ public final class SourceParser {
                 + "/" + segments(e, "FilePath", file.startsWith("/") ? file.substring(1) : file);
         try {
             return new SourceRef(e.at("FilePath"), new URI(url), true,
-                    "repo:" + owner + "/" + repository + "@" + branch + ":" + file);
+                    "repo:" + owner + "/" + repository + "@" + branch + ":" + file, owner, repository);
         } catch (URISyntaxException ex) {
             throw ApiProblem.badRequest(e.path(), "The repository fields do not make a valid URL: " + ex.getReason());
         }

@@ -1,7 +1,8 @@
 package io.modelgraph.exchange.profile;
 
+import io.modelgraph.codec.jsonld.JsonLdVocabulary;
+import io.modelgraph.exchange.jsonld.ProfileVocabulary;
 import io.modelgraph.graph.DefaultMixins;
-import io.modelgraph.graph.NodeType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,8 @@ public final class DefaultProfiles {
     public static final String JSON_SCHEMA_ID = "jsonschema-2020-12";
 
     /** Where names of model parts become IRIs: {@code model:Person}, {@code model:Person/name} is not used. */
-    public static final String MODEL_NS = "urn:modelgraph:model:";
-    public static final String MG_NS = "https://modelgraph.io/vocab#";
+    public static final String MODEL_NS = JsonLdVocabulary.MODEL_NS;
+    public static final String MG_NS = JsonLdVocabulary.MG_NS;
 
     public static final ImportProfile JSON_LD = jsonLd();
     public static final ImportProfile JSON_SCHEMA = jsonSchema();
@@ -26,48 +27,13 @@ public final class DefaultProfiles {
         return List.of(format == ProfileFormat.JSON_LD ? JSON_LD : JSON_SCHEMA);
     }
 
+    /** The jsonld codec's default vocabulary, stated as a profile: one definition for /v1 and schema/export. */
     private static ImportProfile jsonLd() {
-        Map<String, String> context = new LinkedHashMap<>();
-        context.put("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#");
-        context.put("rdfs", "http://www.w3.org/2000/01/rdf-schema#");
-        context.put("xsd", "http://www.w3.org/2001/XMLSchema#");
-        context.put("owl", "http://www.w3.org/2002/07/owl#");
-        context.put("skos", "http://www.w3.org/2004/02/skos/core#");
-        context.put("schema", "https://schema.org/");
-        context.put("mg", MG_NS);
-        context.put("model", MODEL_NS);
-        Map<String, NodeType> classes = new LinkedHashMap<>();
-        classes.put("schema:Class", NodeType.Type);
-        classes.put("schema:Property", NodeType.Element);
-        classes.put("schema:Enumeration", NodeType.Taxonomy);
-        classes.put("rdfs:Class", NodeType.Type);
-        classes.put("owl:Class", NodeType.Type);
-        classes.put("rdf:Property", NodeType.Element);
-        // the seed spells the property class rdfs:Property (RDFS has none); read as a synonym of rdf:Property
-        classes.put("rdfs:Property", NodeType.Element);
-        classes.put("owl:DatatypeProperty", NodeType.Element);
-        classes.put("owl:ObjectProperty", NodeType.Element);
+        JsonLdVocabulary v = JsonLdVocabulary.RDFS_SCHEMA_ORG;
         Map<String, MappingTarget> props = new LinkedHashMap<>();
-        props.put("rdfs:label", MappingTarget.LABEL);
-        props.put("schema:name", MappingTarget.LABEL);
-        props.put("rdfs:comment", MappingTarget.DESCRIPTION);
-        props.put("schema:description", MappingTarget.DESCRIPTION);
-        props.put("rdfs:subClassOf", MappingTarget.SUBCLASS_OF);
-        props.put("schema:domainIncludes", MappingTarget.DOMAIN_INCLUDES);
-        props.put("rdfs:domain", MappingTarget.DOMAIN_INCLUDES);
-        props.put("schema:rangeIncludes", MappingTarget.RANGE_INCLUDES);
-        props.put("rdfs:range", MappingTarget.RANGE_INCLUDES);
-        props.put("skos:exactMatch", MappingTarget.MAPS_TO);
-        props.put("owl:equivalentClass", MappingTarget.MAPS_TO);
-        props.put("owl:equivalentProperty", MappingTarget.MAPS_TO);
-        props.put("mg:minCount", MappingTarget.MIN_OCCURS);
-        props.put("mg:maxCount", MappingTarget.MAX_OCCURS);
-        props.put("schema:identifier", MappingTarget.TERM_CODE);
-        props.put("rdfs:isDefinedBy", MappingTarget.IGNORE);
-        props.put("schema:isPartOf", MappingTarget.IGNORE);
-        props.put("schema:source", MappingTarget.IGNORE);
+        v.properties().forEach((p, role) -> props.put(p, ProfileVocabulary.target(role)));
         return new ImportProfile(JSON_LD_ID, "JSON-LD: RDFS / schema.org vocabulary", ProfileFormat.JSON_LD, true,
-                context, classes, props);
+                v.context(), v.classes(), props);
     }
 
     private static ImportProfile jsonSchema() {

@@ -1,6 +1,6 @@
 package io.modelgraph.exchange.validate;
 
-import io.modelgraph.exchange.jsonld.JsonLdExportOptions;
+import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import java.util.Optional;
 
 /** Which schema an export or validation uses: a space, and optionally the Type node that is its root. */

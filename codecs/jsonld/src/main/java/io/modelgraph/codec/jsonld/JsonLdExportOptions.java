@@ -1,4 +1,4 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
 import java.util.Optional;
 import java.util.Set;

@@ -1,12 +1,9 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.api.ApiProblem;
-import io.modelgraph.exchange.profile.DefaultProfiles;
-import io.modelgraph.exchange.profile.ImportProfile;
-import io.modelgraph.exchange.profile.MappingTarget;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.json.Json;
 import io.modelgraph.schema.DataType;
@@ -24,16 +21,16 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Writes a canonical model as JSON-LD 1.1 in the vocabulary of a profile: types, elements (one property node per
+ * Writes a canonical model as JSON-LD 1.1 in a vocabulary (the exchange function passes its profile's): types, elements (one property node per
  * element name, with every type holding it in its domain), taxonomies with their terms as instances, and the
  * data types used. Nodes are sorted by {@code @id} and the context is the profile's, so the same model always
  * gives the same text (the round-trip tests compare texts).
  */
 public final class JsonLdWriter {
-    private final ImportProfile profile;
+    private final JsonLdVocabulary profile;
     private final Map<String, String> prefixes;
 
-    public JsonLdWriter(ImportProfile profile) {
+    public JsonLdWriter(JsonLdVocabulary profile) {
         this.profile = profile;
         this.prefixes = profile.context();
     }
@@ -83,7 +80,7 @@ public final class JsonLdWriter {
                 ObjectNode n = Json.object();
                 n.put("@id", compact(iri));
                 n.put("@type", compact(Iris.RDFS_DATATYPE));
-                put(n, MappingTarget.LABEL, Json.MAPPER.getNodeFactory().textNode(Iris.localName(iri)));
+                put(n, JsonLdRole.LABEL, Json.MAPPER.getNodeFactory().textNode(Iris.localName(iri)));
                 nodes.put(iri, n);
             }
         }
@@ -110,15 +107,15 @@ public final class JsonLdWriter {
         context.putObject("Service_Space").put("@id", compact(Iris.SERVICE_SPACE));
         ObjectNode s = doc.putObject("Service_Space");
         s.put("@id", "urn:modelgraph:space:" + Iris.encode(space.id()));
-        put(s, MappingTarget.LABEL, Json.MAPPER.getNodeFactory().textNode(space.label()));
+        put(s, JsonLdRole.LABEL, Json.MAPPER.getNodeFactory().textNode(space.label()));
     }
 
     private ObjectNode type(TypeDef t, JsonLdExportOptions options) {
         ObjectNode n = header(Iris.model(t.name()), NodeType.Type, options.useDefaultType() ? Iris.RDFS_CLASS : null);
         label(n, t.name());
-        t.description().ifPresent(d -> put(n, MappingTarget.DESCRIPTION, text(d)));
-        refs(n, MappingTarget.SUBCLASS_OF, t.supertypes().stream().map(Iris::model).toList());
-        t.mapsTo().ifPresent(m -> refs(n, MappingTarget.MAPS_TO, List.of(m)));
+        t.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
+        refs(n, JsonLdRole.SUBCLASS_OF, t.supertypes().stream().map(Iris::model).toList());
+        t.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
         return n;
     }
 
@@ -127,15 +124,15 @@ public final class JsonLdWriter {
         ElementDef first = holders.get(0).getValue();
         ObjectNode n = header(Iris.model(name), NodeType.Element, options.useDefaultType() ? Iris.RDF_PROPERTY : null);
         label(n, name);
-        first.description().ifPresent(d -> put(n, MappingTarget.DESCRIPTION, text(d)));
-        refs(n, MappingTarget.DOMAIN_INCLUDES, holders.stream().map(h -> Iris.model(h.getKey().name())).toList());
+        first.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
+        refs(n, JsonLdRole.DOMAIN_INCLUDES, holders.stream().map(h -> Iris.model(h.getKey().name())).toList());
         List<String> ranges = new ArrayList<>();
         range(first.type(), ranges);
         collectPrimitives(first.type(), dataTypes);
-        refs(n, MappingTarget.RANGE_INCLUDES, ranges);
-        first.mapsTo().ifPresent(m -> refs(n, MappingTarget.MAPS_TO, List.of(m)));
-        put(n, MappingTarget.MIN_OCCURS, Json.MAPPER.getNodeFactory().numberNode(first.cardinality().min()));
-        first.cardinality().max().ifPresent(max -> put(n, MappingTarget.MAX_OCCURS,
+        refs(n, JsonLdRole.RANGE_INCLUDES, ranges);
+        first.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
+        put(n, JsonLdRole.MIN_OCCURS, Json.MAPPER.getNodeFactory().numberNode(first.cardinality().min()));
+        first.cardinality().max().ifPresent(max -> put(n, JsonLdRole.MAX_OCCURS,
                 Json.MAPPER.getNodeFactory().numberNode(max)));
         return n;
     }
@@ -143,8 +140,8 @@ public final class JsonLdWriter {
     private ObjectNode taxonomy(TaxonomyDef x) {
         ObjectNode n = header(Iris.model(x.name()), NodeType.Taxonomy, null);
         label(n, x.name());
-        x.description().ifPresent(d -> put(n, MappingTarget.DESCRIPTION, text(d)));
-        x.mapsTo().ifPresent(m -> refs(n, MappingTarget.MAPS_TO, List.of(m)));
+        x.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
+        x.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
         return n;
     }
 
@@ -154,9 +151,9 @@ public final class JsonLdWriter {
         n.put("@id", compact(Iris.term(x.name(), term.code())));
         n.put("@type", compact(Iris.model(x.name())));
         label(n, term.label().orElse(term.code()));
-        put(n, MappingTarget.TERM_CODE, text(term.code()));
-        term.description().ifPresent(d -> put(n, MappingTarget.DESCRIPTION, text(d)));
-        term.mapsTo().ifPresent(m -> refs(n, MappingTarget.MAPS_TO, List.of(m)));
+        put(n, JsonLdRole.TERM_CODE, text(term.code()));
+        term.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
+        term.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
         return n;
     }
 
@@ -181,19 +178,19 @@ public final class JsonLdWriter {
     }
 
     private void label(ObjectNode n, String label) {
-        put(n, MappingTarget.LABEL, text(label));
+        put(n, JsonLdRole.LABEL, text(label));
     }
 
     /** Writes the value under the profile's property for the target; a profile without one omits it. */
-    private void put(ObjectNode n, MappingTarget target, JsonNode value) {
-        profile.propertyFor(target).ifPresent(p -> n.set(p, value));
+    private void put(ObjectNode n, JsonLdRole role, JsonNode value) {
+        profile.propertyFor(role).ifPresent(p -> n.set(p, value));
     }
 
-    private void refs(ObjectNode n, MappingTarget target, List<String> iris) {
+    private void refs(ObjectNode n, JsonLdRole role, List<String> iris) {
         if (iris.isEmpty()) {
             return;
         }
-        Optional<String> property = profile.propertyFor(target);
+        Optional<String> property = profile.propertyFor(role);
         if (property.isEmpty()) {
             return;
         }
@@ -236,7 +233,4 @@ public final class JsonLdWriter {
         return Json.MAPPER.getNodeFactory().textNode(s);
     }
 
-    static String modelNamespace() {
-        return DefaultProfiles.MODEL_NS;
-    }
 }

@@ -1,4 +1,4 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.schema.SchemaModel;

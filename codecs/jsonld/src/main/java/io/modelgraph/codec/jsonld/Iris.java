@@ -1,6 +1,6 @@
-package io.modelgraph.exchange.jsonld;
+package io.modelgraph.codec.jsonld;
 
-import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.schema.Curies;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.PrimitiveKind;
 import java.net.URLDecoder;
@@ -21,7 +21,9 @@ final class Iris {
     /** The seed writes rdfs:Property; RDFS defines no such class, so it is read as a synonym of rdf:Property. */
     static final String RDFS_PROPERTY = RDFS + "Property";
     static final String RDFS_DATATYPE = RDFS + "Datatype";
-    static final String SERVICE_SPACE = DefaultProfiles.MG_NS + "serviceSpace";
+    static final String SCHEMA_DATATYPE = SCHEMA + "DataType";
+    static final String OWL_ONTOLOGY = "http://www.w3.org/2002/07/owl#Ontology";
+    static final String SERVICE_SPACE = JsonLdVocabulary.MG_NS + "serviceSpace";
 
     /** Each primitive kind's IRI on export; the reverse map also reads schema.org's data types. */
     private static final Map<PrimitiveKind, String> WRITE = new LinkedHashMap<>();
@@ -39,7 +41,7 @@ final class Iris {
         WRITE.put(PrimitiveKind.DURATION, XSD + "duration");
         WRITE.put(PrimitiveKind.BINARY, XSD + "base64Binary");
         WRITE.put(PrimitiveKind.URI, XSD + "anyURI");
-        WRITE.put(PrimitiveKind.UUID, DefaultProfiles.MG_NS + "UUID");
+        WRITE.put(PrimitiveKind.UUID, JsonLdVocabulary.MG_NS + "UUID");
         WRITE.put(PrimitiveKind.ANY, RDFS + "Resource");
         WRITE.forEach((k, v) -> READ.put(v, k));
         READ.put(RDFS + "Literal", PrimitiveKind.ANY);
@@ -69,11 +71,11 @@ final class Iris {
 
     /** {@code model:<name>} with the name percent-encoded, so any label makes a valid IRI. */
     static String model(String name) {
-        return DefaultProfiles.MODEL_NS + encode(name);
+        return JsonLdVocabulary.MODEL_NS + encode(name);
     }
 
     static String term(String taxonomy, String code) {
-        return DefaultProfiles.MODEL_NS + encode(taxonomy) + "/" + encode(code);
+        return JsonLdVocabulary.MODEL_NS + encode(taxonomy) + "/" + encode(code);
     }
 
     static String encode(String name) {
@@ -91,29 +93,20 @@ final class Iris {
         }
     }
 
+    /** An IRI without its last segment (up to and including the last '#', '/' or ':'). */
+    static String namespace(String iri) {
+        int cut = Math.max(iri.lastIndexOf('#'), Math.max(iri.lastIndexOf('/'), iri.lastIndexOf(':')));
+        return cut >= 0 ? iri.substring(0, cut + 1) : "";
+    }
+
     /** Expands a compact IRI with the prefixes; absolute IRIs are returned as they are. */
     static String expand(String text, Map<String, String> prefixes) {
-        int colon = text.indexOf(':');
-        if (colon > 0 && !text.startsWith("//", colon + 1)) {
-            String ns = prefixes.get(text.substring(0, colon));
-            if (ns != null) {
-                return ns + text.substring(colon + 1);
-            }
-        }
-        return text;
+        return Curies.expand(text, prefixes);
     }
 
     /** Compacts an absolute IRI with the longest matching prefix, for output and messages. */
     static String compact(String iri, Map<String, String> prefixes) {
-        String best = null;
-        String bestNs = "";
-        for (Map.Entry<String, String> e : prefixes.entrySet()) {
-            if (iri.startsWith(e.getValue()) && e.getValue().length() > bestNs.length()) {
-                best = e.getKey();
-                bestNs = e.getValue();
-            }
-        }
-        return best == null ? iri : best + ":" + iri.substring(bestNs.length());
+        return Curies.compact(iri, prefixes);
     }
 
     private Iris() {

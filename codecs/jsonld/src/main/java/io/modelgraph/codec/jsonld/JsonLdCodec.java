@@ -1,0 +1,55 @@
+package io.modelgraph.codec.jsonld;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.SchemaEncoder;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code jsonld} format key: RDFS / schema.org vocabularies in JSON-LD 1.1, read and written by the same
+ * {@link JsonLdReader} and {@link JsonLdWriter} the exchange function uses (with {@link
+ * JsonLdVocabulary#RDFS_SCHEMA_ORG}), so {@code /v1} exports and {@code schema/export} cannot drift apart.
+ * Holds no parser state: titanium is loaded on the first decode, not when the registry is built.
+ */
+public final class JsonLdCodec implements SchemaDecoder, SchemaEncoder {
+    public static final String FORMAT = "jsonld";
+
+    private static final JsonLdExportOptions EVERYTHING = new JsonLdExportOptions(true, true, true, true, true, true,
+            Optional.empty(), Optional.empty());
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public SchemaModel decode(String text, CodecOptions options, LossinessLedger ledger)
+            throws SchemaSyntaxException {
+        JsonLdRead read = new JsonLdReader(JsonLdVocabulary.RDFS_SCHEMA_ORG).read(text, "request");
+        ledger.addAll(read.losses());
+        for (String u : read.unmapped()) {
+            ledger.drop("$", (u.startsWith("@type ") ? "class " + u.substring(6) : "property " + u)
+                    + " is not part of the RDFS / schema.org vocabulary the model is read in; its statements are "
+                    + "not kept");
+        }
+        return read.model();
+    }
+
+    /** All model parts and the data types they use, sorted by IRI; the model's own prefixes join the context. */
+    @Override
+    public String encode(SchemaModel model, CodecOptions options, LossinessLedger ledger) {
+        JsonLdVocabulary base = JsonLdVocabulary.RDFS_SCHEMA_ORG;
+        Map<String, String> context = new LinkedHashMap<>(base.context());
+        model.namespaces().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .filter(e -> !context.containsKey(e.getKey()) && !context.containsValue(e.getValue()))
+                .forEach(e -> context.put(e.getKey(), e.getValue()));
+        JsonLdEncodeAudit.record(model, ledger);
+        return new JsonLdWriter(new JsonLdVocabulary(context, base.classes(), base.properties()))
+                .write(model, EVERYTHING);
+    }
+}

@@ -1,0 +1,197 @@
+package io.modelgraph.codec.linkml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.ModelDiff;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TypeDef;
+import io.modelgraph.schema.graph.GraphRoundTrip;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The linkml codec on small schemas written here; the corpus runs in LinkMlConformanceTest. */
+class LinkMlCodecTest {
+    private final LinkMlCodec codec = new LinkMlCodec();
+
+    static final String PEOPLE = """
+            id: https://example.org/people
+            name: people
+            description: People and places
+            version: "1.0"
+            prefixes:
+              linkml: https://w3id.org/linkml/
+              ex: https://example.org/people/
+              schema: http://schema.org/
+            default_prefix: ex
+            default_range: string
+            imports:
+              - linkml:types
+              - places
+            types:
+              Age:
+                typeof: integer
+                minimum_value: 0
+            slots:
+              id:
+                identifier: true
+              name:
+                required: true
+                slot_uri: schema:name
+              email:
+                pattern: "^\\\\S+@\\\\S+$"
+            classes:
+              Named:
+                abstract: true
+                slots: [id, name]
+              HasEmail:
+                mixin: true
+                slots: [email]
+              Person:
+                is_a: Named
+                mixins: [HasEmail]
+                class_uri: schema:Person
+                tree_root: true
+                attributes:
+                  age:
+                    range: Age
+                    maximum_value: 200
+                  lives_at:
+                    range: Place
+                    multivalued: true
+                  status:
+                    range: Status
+                slot_usage:
+                  email:
+                    required: true
+                  name:
+                    description: The person's full name
+              Robot:
+                is_a: Named
+                see_also: [https://example.org/robots]
+            enums:
+              Status:
+                permissible_values:
+                  ALIVE:
+                    meaning: ex:Alive
+                  DEAD:
+                    description: No longer alive
+            ---
+            id: https://example.org/places
+            name: places
+            classes:
+              Place:
+                attributes:
+                  code:
+                    key: true
+            """;
+
+    @Test
+    void decodesClassesSlotsEnumsTypesAndImportsFromTheRequest() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel m = codec.decode(PEOPLE, CodecOptions.NONE, ledger);
+        TypeDef person = m.type("Person").orElseThrow();
+        assertEquals(List.of("Named", "HasEmail"), person.supertypes());
+        assertEquals("http://schema.org/Person", person.mapsTo().orElseThrow());
+        assertEquals("Person", m.rootType().orElseThrow());
+        assertEquals("https://example.org/people", m.identifier().orElseThrow());
+        assertTrue(m.type("Named").orElseThrow().isAbstract());
+        ElementDef age = person.element("age").orElseThrow();
+        assertEquals(new DataType.Primitive(PrimitiveKind.INTEGER, java.util.Optional.of("Age")), age.type());
+        assertEquals(new BigDecimal("200"), age.constraints().maximum().orElseThrow());
+        assertEquals(new DataType.TypeRef("Place"), person.element("lives_at").orElseThrow().type());
+        assertTrue(person.element("lives_at").orElseThrow().cardinality().many());
+        assertEquals(new DataType.TaxonomyRef("Status"), person.element("status").orElseThrow().type());
+        assertTrue(person.element("email").orElseThrow().cardinality().required(), "slot_usage of a mixin slot");
+        assertEquals("The person's full name", person.element("name").orElseThrow().description().orElseThrow());
+        ElementDef id = m.type("Named").orElseThrow().element("id").orElseThrow();
+        assertEquals("true", id.annotations().get("linkml.identifier"));
+        assertTrue(id.cardinality().required(), "an identifier is required");
+        assertEquals("http://schema.org/name", m.type("Named").orElseThrow().element("name").orElseThrow().mapsTo()
+                .orElseThrow());
+        assertEquals("true", m.type("Place").orElseThrow().element("code").orElseThrow().annotations()
+                .get("linkml.key"));
+        assertEquals("https://example.org/people/Alive", m.taxonomy("Status").orElseThrow().terms().get(0).mapsTo()
+                .orElseThrow());
+        assertEquals("https://example.org/people/", m.namespaces().get("ex"));
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("classes.Robot.see_also")),
+                ledger.entries().toString());
+        assertTrue(GraphRoundTrip.holds(m));
+    }
+
+    @Test
+    void encodeThenDecodeLosesOnlyWhatTheLedgerNames() throws Exception {
+        SchemaModel m = codec.decode(PEOPLE, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger out = new LossinessLedger();
+        String yaml = codec.encode(m, CodecOptions.NONE, out);
+        SchemaModel back = codec.decode(yaml, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(List.of(), ModelDiff.unexplained(ModelDiff.between(m, back), out.entries()), yaml);
+        assertEquals(List.of(), ModelDiff.between(m, back), "this schema is carried fully: " + out.entries());
+        assertEquals(m.rootType(), back.rootType());
+        assertEquals(m.identifier(), back.identifier());
+        assertEquals(yaml, codec.encode(back, CodecOptions.NONE, new LossinessLedger()), "stable text");
+    }
+
+    /** Without the corpus: the keys the encoder writes are keys the metamodel defines for each definition kind. */
+    @Test
+    void encodedKeysAreMetamodelKeys() throws Exception {
+        String yaml = codec.encode(codec.decode(PEOPLE, CodecOptions.NONE, new LossinessLedger()), CodecOptions.NONE,
+                new LossinessLedger());
+        JsonNode doc = LinkMlYaml.read(yaml).get(0);
+        assertTrue(doc.has("id") && doc.has("name"), "the metamodel requires id and name");
+        Set<String> schemaKeys = Set.of("id", "name", "description", "version", "title", "license", "status",
+                "prefixes", "default_prefix", "default_range", "imports", "types", "slots", "classes", "enums");
+        doc.fieldNames().forEachRemaining(k -> assertTrue(schemaKeys.contains(k), k));
+        doc.get("classes").forEach(c -> c.fieldNames().forEachRemaining(k -> assertTrue(
+                LinkMlDecoding.CLASS_KEYS.contains(k), k)));
+        doc.get("slots").forEach(c -> c.fieldNames().forEachRemaining(k -> assertTrue(
+                LinkMlDecoding.SLOT_KEYS.contains(k), k)));
+    }
+
+    @Test
+    void aliasesAreRefusedWithTheirPlace() {
+        String yaml = """
+                id: https://example.org/a
+                name: a
+                classes:
+                  A:
+                    description: &d shared text
+                  B:
+                    description: *d
+                """;
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class, () -> codec.decode(yaml,
+                CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("line 7, column 18", e.path());
+        assertTrue(e.getMessage().contains("'*d'"), e.getMessage());
+    }
+
+    @Test
+    void malformedAndUnresolvableInputIsALogicalError() {
+        SchemaSyntaxException bad = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "id: x\nname: y\nclasses:\n  A: [unclosed\n", CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(bad.path().startsWith("line "), bad.path());
+        SchemaSyntaxException imp = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "id: x\nname: y\nimports:\n  - linkml:types\n  - other\n", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertEquals("imports[1]", imp.path());
+        assertTrue(imp.getMessage().contains("'other'"), imp.getMessage());
+        SchemaSyntaxException notLinkMl = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "- 1\n- 2\n", CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("$", notLinkMl.path());
+        String deep = "a:\n" + "  ".repeat(1) + "[".repeat(500) + "]".repeat(500) + "\n";
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode(deep, CodecOptions.NONE,
+                new LossinessLedger()));
+        assertFalse(LinkMlTypes.get("string").isEmpty());
+    }
+}

@@ -1,0 +1,70 @@
+package io.modelgraph.graph.store;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An item's size as DynamoDB counts it against its 400 KB cap: attribute names and string values in UTF-8
+ * bytes (not UTF-16 characters: CJK text is 3 bytes a character), numbers by their digits, and a few bytes of
+ * overhead per list or map element. Used to refuse an oversized value before anything is written and to keep
+ * journal parts under the cap.
+ */
+public final class ItemSize {
+    /** DynamoDB's item cap. */
+    public static final int DYNAMO_MAX_BYTES = 400 * 1024;
+    /**
+     * What one graph item may hold: below the cap by enough for a journal entry that carries the item as its
+     * pre-image together with its key and stamp.
+     */
+    public static final int MAX_ITEM_BYTES = 380_000;
+
+    public static int bytes(Map<String, AttributeValue> item) {
+        int total = 0;
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            total += utf8(e.getKey()) + bytes(e.getValue());
+        }
+        return total;
+    }
+
+    static int bytes(AttributeValue v) {
+        if (v.s() != null) {
+            return utf8(v.s());
+        }
+        if (v.n() != null) {
+            return v.n().length() / 2 + 2;
+        }
+        if (v.hasL()) {
+            int total = 3;
+            for (AttributeValue e : v.l()) {
+                total += 1 + bytes(e);
+            }
+            return total;
+        }
+        if (v.hasM()) {
+            int total = 3;
+            for (Map.Entry<String, AttributeValue> e : v.m().entrySet()) {
+                total += 1 + utf8(e.getKey()) + bytes(e.getValue());
+            }
+            return total;
+        }
+        if (v.hasSs()) {
+            return v.ss().stream().mapToInt(ItemSize::utf8).sum() + 3;
+        }
+        return 1; // BOOL, NULL
+    }
+
+    public static int utf8(String text) {
+        int ascii = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return text.getBytes(StandardCharsets.UTF_8).length;
+            }
+            ascii++;
+        }
+        return ascii;
+    }
+
+    private ItemSize() {
+    }
+}
