@@ -147,7 +147,8 @@ class JsonLdFormatTest {
         int depth = 50_000;
         String deep = "{\"@context\": {\"x\": \"http://example.org/x\"}, \"x\": " + "[".repeat(depth) + "1"
                 + "]".repeat(depth) + "}";
-        ApiProblem p = assertThrows(ApiProblem.class, () -> READER.read(deep, "test", "body.sources[3]"));
+        ApiProblem p = assertThrows(ApiProblem.class, () -> new io.modelgraph.exchange.jsonld.JsonLdFileFormat()
+                .read(deep, "test", "test.jsonld", "body.sources[3]", DefaultProfiles.JSON_LD));
         assertEquals(400, p.status());
         assertEquals("body.sources[3]", p.path());
         assertTrue(p.getMessage().contains("nested too deeply"), p.getMessage());
