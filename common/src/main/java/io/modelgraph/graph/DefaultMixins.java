@@ -18,6 +18,10 @@ public final class DefaultMixins {
     public static final String TERM = "term";
     public static final String VENDOR = "vendor-metadata";
     public static final String ANNOTATIONS = "annotations";
+    /** On a space's model node (a Component): the facts of the model as a whole (see ModelGraphMapper). */
+    public static final String MODEL = "model";
+    /** On Types and Elements: structural facts formats re-emit (namespace, keys, field numbers). */
+    public static final String STRUCTURE = "structure";
 
     public static final List<MixinDef> ALL = List.of(
             new MixinDef(DESCRIPTION, "Description", MixinDef.NORMAL, List.of(
@@ -65,7 +69,19 @@ public final class DefaultMixins {
                     new MixinColumn("vendor", "Vendor", "string (connector key)"),
                     new MixinColumn("metadata", "Metadata", "object")), false),
             new MixinDef(ANNOTATIONS, "Annotations", MixinDef.NORMAL, List.of(
-                    new MixinColumn("annotations", "Annotations", "object: string to string")), false));
+                    new MixinColumn("annotations", "Annotations", "object: string to string")), false),
+            new MixinDef(MODEL, "Model", MixinDef.NORMAL, List.of(
+                    new MixinColumn("name", "Name", "string: the model's name"),
+                    new MixinColumn("rootType", "Root Type", "string: name of the document's root Type"),
+                    new MixinColumn("identifier", "Identifier", "string: JSON Schema $id, ontology IRI, contract id"),
+                    new MixinColumn("namespaces", "Namespaces", "object: prefix to namespace IRI"),
+                    new MixinColumn("relationships", "Relationships",
+                            "array: {name, fromType, fromElements, toType, toElements, fromCardinality,"
+                                    + " toCardinality, annotations}")), false),
+            new MixinDef(STRUCTURE, "Structure", MixinDef.NORMAL, List.of(
+                    new MixinColumn("namespace", "Namespace", "string: Avro namespace, protobuf package, SQL schema"),
+                    new MixinColumn("keys", "Keys", "array: {kind: PRIMARY|UNIQUE, name?, elements: [name]}"),
+                    new MixinColumn("fieldNumber", "Field Number", "integer: protobuf field number")), false));
 
     public static Optional<MixinDef> find(String id) {
         return ALL.stream().filter(m -> m.id().equals(id)).findFirst();

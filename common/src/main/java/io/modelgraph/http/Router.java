@@ -123,7 +123,13 @@ public final class Router {
             return respond(t.status(), "application/json", Json.write(envelope));
         }
         Reply.Raw raw = (Reply.Raw) reply;
-        return respond(raw.status(), raw.contentType(), raw.body());
+        // raw bodies are live status (the audit badge): caches, shields and READMEs must ask again every time
+        APIGatewayV2HTTPResponse response = respond(raw.status(), raw.contentType(), raw.body());
+        java.util.Map<String, String> headers = new java.util.HashMap<>(response.getHeaders());
+        headers.put("Cache-Control", "no-cache, no-store, must-revalidate, max-age=0");
+        headers.put("Pragma", "no-cache");
+        response.setHeaders(headers);
+        return response;
     }
 
     /** The seed declares application/json, text/json and text/plain for some operations, same body. */

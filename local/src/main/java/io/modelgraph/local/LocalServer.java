@@ -83,7 +83,20 @@ public final class LocalServer implements AutoCloseable {
                 // the next run tries again, as the scheduled function would
             }
         }, SWEEP_EVERY.toMillis(), SWEEP_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        // the local stand-in for ScheduledReauditFunction's daily schedule
+        io.modelgraph.integrations.ScheduledReauditHandler reaudit =
+                new io.modelgraph.integrations.ScheduledReauditHandler(services);
+        sweeper.scheduleWithFixedDelay(() -> {
+            try {
+                reaudit.handleRequest(Map.of(), null);
+            } catch (RuntimeException e) {
+                // the next run tries again, as the scheduled function would
+            }
+        }, REAUDIT_EVERY.toMillis(), REAUDIT_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
+
+    /** As template.yaml's schedule: opted-in projects are reaudited once a day. */
+    static final java.time.Duration REAUDIT_EVERY = java.time.Duration.ofDays(1);
 
     public static LocalServer start(Options options, Map<String, String> env, PrintStream log) throws IOException {
         return start(options, env, log, List.of());

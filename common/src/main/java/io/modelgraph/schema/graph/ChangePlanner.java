@@ -10,6 +10,7 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.ElementDef;
 import io.modelgraph.schema.Provenance;
@@ -37,10 +38,12 @@ import java.util.function.Supplier;
 final class ChangePlanner {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final List<String> TYPE_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.PROVENANCE,
-            DefaultMixins.MAPPING, DefaultMixins.ANNOTATIONS);
+            DefaultMixins.MAPPING, DefaultMixins.ANNOTATIONS, DefaultMixins.STRUCTURE);
     private static final List<String> ELEMENT_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.DATA_TYPE,
             DefaultMixins.CARDINALITY, DefaultMixins.CONSTRAINTS, DefaultMixins.VALUES, DefaultMixins.MAPPING,
-            DefaultMixins.ANNOTATIONS);
+            DefaultMixins.ANNOTATIONS, DefaultMixins.STRUCTURE);
+    private static final List<String> MODEL_MIXINS = List.of(DefaultMixins.MODEL, DefaultMixins.DESCRIPTION,
+            DefaultMixins.PROVENANCE, DefaultMixins.ANNOTATIONS);
     private static final List<String> EXEMPLAR_MIXINS = List.of(DefaultMixins.DESCRIPTION, DefaultMixins.MAPPING,
             DefaultMixins.TERM);
 
@@ -50,6 +53,7 @@ final class ChangePlanner {
     private final SchemaModel model;
     private final List<String> spaceIds;
     private final Supplier<String> newId;
+    private final LossinessLedger ledger;
     private final Map<String, Node> live = new LinkedHashMap<>();
     private final Map<String, Map<String, Map<String, JsonNode>>> mixins = new HashMap<>();
     private final Map<String, List<Relation>> outgoing = new HashMap<>();
@@ -63,10 +67,12 @@ final class ChangePlanner {
     private final Map<String, String> typeIds = new HashMap<>();
     private final Map<String, String> taxonomyIds = new HashMap<>();
 
-    ChangePlanner(SchemaModel model, GraphSnapshot existing, List<String> spaceIds, Supplier<String> newId) {
+    ChangePlanner(SchemaModel model, GraphSnapshot existing, List<String> spaceIds, Supplier<String> newId,
+            LossinessLedger ledger) {
         this.model = model;
         this.spaceIds = List.copyOf(spaceIds);
         this.newId = newId;
+        this.ledger = ledger;
         for (Node n : existing.nodes()) {
             if (!n.deleted()) {
                 live.put(n.id(), n);
@@ -81,6 +87,7 @@ final class ChangePlanner {
     }
 
     GraphChanges plan() {
+        modelNode();
         for (int i = 0; i < model.types().size(); i++) {
             TypeDef t = model.types().get(i);
             String id = node(match(NodeType.Type, t.name(), t.provenance()), t.name(), NodeType.Type);
@@ -90,11 +97,15 @@ final class ChangePlanner {
             if (t.isAbstract()) {
                 ann.put(ModelGraphMapper.ABSTRACT, "true");
             }
+            if (t.supertypes().size() > 1) {
+                ann.put(ModelGraphMapper.SUPERTYPES, GraphFacts.texts(t.supertypes()).toString());
+            }
             facts(id, TYPE_MIXINS, Map.of(
                     DefaultMixins.DESCRIPTION, described(t.description()),
                     DefaultMixins.PROVENANCE, provenance(t.provenance()),
                     DefaultMixins.MAPPING, mapped(t.mapsTo()),
-                    DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann)));
+                    DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann),
+                    DefaultMixins.STRUCTURE, GraphFacts.structure(t)));
             managedGroups.put(id, Set.of(DefaultRelationGroups.SUBCLASS_OF));
         }
         for (int i = 0; i < model.taxonomies().size(); i++) {
@@ -108,6 +119,32 @@ final class ChangePlanner {
             elements(t, typeId);
         }
         return diff();
+    }
+
+    /**
+     * The space's model node: a Component carrying the model-level facts. The same model (see
+     * {@link ModelFacts#sameModel}) replaces them; a different one merges in, conflicts ledgered.
+     */
+    private void modelNode() {
+        Optional<Node> existing = ModelAssembler.modelNode(live.values(), spaceIds.get(0),
+                id -> !mixin(id, DefaultMixins.MODEL).isEmpty());
+        SchemaModel header = ModelFacts.header(model);
+        if (existing.isPresent()) {
+            String id = existing.get().id();
+            SchemaModel stored = ModelFacts.read(mixin(id, DefaultMixins.MODEL),
+                    GraphFacts.text(mixin(id, DefaultMixins.DESCRIPTION).get("description")),
+                    GraphFacts.provenance(mixin(id, DefaultMixins.PROVENANCE)),
+                    GraphFacts.annotations(mixin(id, DefaultMixins.ANNOTATIONS), true));
+            if (!ModelFacts.sameModel(stored, header)) {
+                header = ModelFacts.merge(stored, header, ledger);
+            }
+        }
+        String id = node(existing, header.name(), NodeType.Component);
+        facts(id, MODEL_MIXINS, Map.of(
+                DefaultMixins.MODEL, ModelFacts.columns(header),
+                DefaultMixins.DESCRIPTION, described(header.description()),
+                DefaultMixins.PROVENANCE, provenance(header.provenance()),
+                DefaultMixins.ANNOTATIONS, GraphFacts.annotations(header.annotations())));
     }
 
     private void taxonomy(TaxonomyDef x, int index) {
@@ -164,6 +201,7 @@ final class ChangePlanner {
             }
             Map<String, String> ann = new TreeMap<>(e.annotations());
             ann.put(ModelGraphMapper.ORDER, String.valueOf(i));
+            GraphFacts.exactDecimals(e.constraints()).ifPresent(x -> ann.put(ModelGraphMapper.DECIMALS, x));
             Map<String, Map<String, JsonNode>> facts = new HashMap<>();
             facts.put(DefaultMixins.DESCRIPTION, described(e.description()));
             facts.put(DefaultMixins.DATA_TYPE, GraphFacts.dataType(e.type()));
@@ -173,6 +211,7 @@ final class ChangePlanner {
                     e.examples()));
             facts.put(DefaultMixins.MAPPING, mapped(e.mapsTo()));
             facts.put(DefaultMixins.ANNOTATIONS, GraphFacts.annotations(ann));
+            facts.put(DefaultMixins.STRUCTURE, GraphFacts.structure(e.fieldNumber()));
             facts(id, ELEMENT_MIXINS, facts);
             managedGroups.put(id, Set.of(DefaultRelationGroups.RANGE_INCLUDES));
         }

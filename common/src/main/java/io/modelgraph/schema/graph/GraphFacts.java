@@ -152,6 +152,49 @@ final class GraphFacts {
         return out;
     }
 
+    /** The constraint numbers whose scale a store may not keep ({@code 4.50}), as JSON text; empty when none. */
+    static Optional<String> exactDecimals(Constraints c) {
+        ObjectNode o = F.objectNode();
+        Map<String, Optional<BigDecimal>> numbers = new LinkedHashMap<>();
+        numbers.put("minimum", c.minimum());
+        numbers.put("maximum", c.maximum());
+        numbers.put("exclusiveMinimum", c.exclusiveMinimum());
+        numbers.put("exclusiveMaximum", c.exclusiveMaximum());
+        numbers.put("multipleOf", c.multipleOf());
+        numbers.forEach((k, v) -> v.filter(d -> d.scale() > 0 && d.unscaledValue().mod(java.math.BigInteger.TEN)
+                .signum() == 0).ifPresent(d -> o.put(k, d.toPlainString())));
+        return o.isEmpty() ? Optional.empty() : Optional.of(o.toString());
+    }
+
+    /** {@code c} with the exact numbers of {@link #exactDecimals} put back (values that no longer match are left). */
+    static Constraints withExactDecimals(Constraints c, Optional<String> exact) {
+        if (exact.isEmpty()) {
+            return c;
+        }
+        JsonNode o;
+        try {
+            o = new com.fasterxml.jackson.databind.ObjectMapper().readTree(exact.get());
+        } catch (java.io.IOException e) {
+            return c;
+        }
+        return new Constraints(c.pattern(), c.format(), c.minLength(), c.maxLength(), exact(c.minimum(), o, "minimum"),
+                exact(c.maximum(), o, "maximum"), exact(c.exclusiveMinimum(), o, "exclusiveMinimum"),
+                exact(c.exclusiveMaximum(), o, "exclusiveMaximum"), exact(c.multipleOf(), o, "multipleOf"),
+                c.precision(), c.scale(), c.constValue(), c.uniqueItems());
+    }
+
+    private static Optional<BigDecimal> exact(Optional<BigDecimal> stored, JsonNode exact, String column) {
+        if (stored.isEmpty() || !exact.path(column).isTextual()) {
+            return stored;
+        }
+        try {
+            BigDecimal d = new BigDecimal(exact.get(column).asText());
+            return d.compareTo(stored.get()) == 0 ? Optional.of(d) : stored;
+        } catch (NumberFormatException e) {
+            return stored;
+        }
+    }
+
     /** {@code const} lives in the values mixin, so it is passed in separately. */
     static Constraints constraints(Map<String, JsonNode> c, Optional<JsonNode> constValue) {
         return new Constraints(text(c.get("pattern")), text(c.get("format")), longOf(c.get("minLength")),
@@ -194,6 +237,76 @@ final class GraphFacts {
             });
         }
         return out;
+    }
+
+    static io.modelgraph.schema.Provenance provenance(Map<String, JsonNode> p) {
+        if (p.isEmpty()) {
+            return io.modelgraph.schema.Provenance.NONE;
+        }
+        return new io.modelgraph.schema.Provenance(text(p.get("format")).orElse(""), text(p.get("source")),
+                text(p.get("originalName")));
+    }
+
+    static ArrayNode texts(List<String> values) {
+        ArrayNode a = F.arrayNode();
+        values.forEach(a::add);
+        return a;
+    }
+
+    static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        if (array != null && array.isArray()) {
+            array.forEach(v -> out.add(v.asText()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- structure (namespace, keys, field number)
+
+    static Map<String, JsonNode> structure(io.modelgraph.schema.TypeDef t) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        t.namespace().ifPresent(v -> out.put("namespace", F.textNode(v)));
+        if (!t.keys().isEmpty()) {
+            ArrayNode keys = F.arrayNode();
+            for (io.modelgraph.schema.KeyDef k : t.keys()) {
+                ObjectNode o = keys.addObject().put("kind", k.kind().name());
+                k.name().ifPresent(n -> o.put("name", n));
+                o.set("elements", texts(k.elements()));
+            }
+            out.put("keys", keys);
+        }
+        return out;
+    }
+
+    static Map<String, JsonNode> structure(OptionalInt fieldNumber) {
+        return fieldNumber.isPresent() ? Map.of("fieldNumber", F.numberNode(fieldNumber.getAsInt())) : Map.of();
+    }
+
+    static Optional<String> namespace(Map<String, JsonNode> structure) {
+        return text(structure.get("namespace"));
+    }
+
+    /** Keys read back; an entry edited into something that is not a key is skipped. */
+    static List<io.modelgraph.schema.KeyDef> keys(Map<String, JsonNode> structure) {
+        List<io.modelgraph.schema.KeyDef> out = new ArrayList<>();
+        JsonNode keys = structure.get("keys");
+        if (keys == null || !keys.isArray()) {
+            return out;
+        }
+        for (JsonNode k : keys) {
+            List<String> elements = texts(k.get("elements"));
+            io.modelgraph.schema.KeyDef.Kind kind = "UNIQUE".equals(k.path("kind").asText())
+                    ? io.modelgraph.schema.KeyDef.Kind.UNIQUE : io.modelgraph.schema.KeyDef.Kind.PRIMARY;
+            if (!elements.isEmpty()) {
+                out.add(new io.modelgraph.schema.KeyDef(kind, text(k.get("name")), elements));
+            }
+        }
+        return out;
+    }
+
+    static OptionalInt fieldNumber(Map<String, JsonNode> structure) {
+        JsonNode n = structure.get("fieldNumber");
+        return n == null || !n.canConvertToInt() || !n.isNumber() ? OptionalInt.empty() : OptionalInt.of(n.intValue());
     }
 
     static Map<String, JsonNode> single(String column, String value) {

@@ -47,6 +47,34 @@ final class ModelAssembler {
         }
     }
 
+    /**
+     * The model node of {@code space} among {@code nodes}: a live Component for which {@code isModel} holds (it
+     * carries the model mixin) placed in that space; among several, the oldest id.
+     */
+    static Optional<Node> modelNode(java.util.Collection<Node> nodes, String space,
+            java.util.function.Predicate<String> isModel) {
+        return nodes.stream().filter(n -> !n.deleted() && n.nodeType() == NodeType.Component)
+                .filter(n -> n.spaceIds().contains(space) && isModel.test(n.id()))
+                .min(Comparator.comparing(Node::id));
+    }
+
+    /** The model-level facts of the first of the snapshot's spaces that has a model node, if any. */
+    private Optional<SchemaModel> header() {
+        for (String space : snapshot.spaceIds()) {
+            Optional<Node> n = modelNode(nodes.values(), space, id -> !mixin(id, DefaultMixins.MODEL).isEmpty());
+            if (n.isPresent()) {
+                String id = n.get().id();
+                return Optional.of(ModelFacts.read(mixin(id, DefaultMixins.MODEL), description(id), provenance(id),
+                        GraphFacts.annotations(mixin(id, DefaultMixins.ANNOTATIONS), true)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    boolean hasHeader() {
+        return header().isPresent();
+    }
+
     SchemaModel assemble(String name) {
         List<Node> typeNodes = ordered(NodeType.Type);
         Map<String, List<Node>> elementsByType = new HashMap<>();
@@ -63,11 +91,15 @@ final class ModelAssembler {
             }
             Map<String, String> ann = GraphFacts.annotations(mixin(t.id(), DefaultMixins.ANNOTATIONS), false);
             boolean isAbstract = "true".equals(ann.get(ModelGraphMapper.ABSTRACT));
+            List<String> declared = GraphFacts.texts(parse(ann.get(ModelGraphMapper.SUPERTYPES)));
             ann.keySet().removeIf(k -> k.startsWith(ModelGraphMapper.RESERVED_PREFIX));
             List<String> supertypes = targets(t.id(), DefaultRelationGroups.SUBCLASS_OF).stream()
-                    .sorted(byOrder()).map(Node::label).toList();
+                    .sorted(byOrder()).map(Node::label)
+                    .sorted(Comparator.comparingInt((String n) -> declared.contains(n) ? declared.indexOf(n)
+                            : Integer.MAX_VALUE)).toList();
+            Map<String, JsonNode> structure = mixin(t.id(), DefaultMixins.STRUCTURE);
             types.add(new TypeDef(t.label(), description(t.id()), supertypes, elements, isAbstract, mapsTo(t.id()),
-                    provenance(t.id()), ann));
+                    provenance(t.id()), ann, GraphFacts.namespace(structure), GraphFacts.keys(structure)));
         }
         List<TaxonomyDef> taxonomies = new ArrayList<>();
         for (Node x : ordered(NodeType.Taxonomy)) {
@@ -84,7 +116,8 @@ final class ModelAssembler {
             taxonomies.add(new TaxonomyDef(x.label(), description(x.id()), terms, mapsTo(x.id()), provenance(x.id()),
                     GraphFacts.annotations(mixin(x.id(), DefaultMixins.ANNOTATIONS), true)));
         }
-        return SchemaModel.of(name, types, taxonomies);
+        return header().orElse(SchemaModel.of(name, List.of(), List.of())).withTypes(types)
+                .withTaxonomies(taxonomies);
     }
 
     private ElementDef element(Node e) {
@@ -100,9 +133,23 @@ final class ModelAssembler {
         }
         return new ElementDef(e.label(), description(e.id()), type, GraphFacts.cardinality(cardinality),
                 cardinality.containsKey("nullable") && cardinality.get("nullable").asBoolean(),
-                GraphFacts.constraints(mixin(e.id(), DefaultMixins.CONSTRAINTS), Optional.ofNullable(values.get("const"))),
+                GraphFacts.withExactDecimals(GraphFacts.constraints(mixin(e.id(), DefaultMixins.CONSTRAINTS),
+                        Optional.ofNullable(values.get("const"))), Optional.ofNullable(GraphFacts.annotations(
+                                mixin(e.id(), DefaultMixins.ANNOTATIONS), false).get(ModelGraphMapper.DECIMALS))),
                 mapsTo(e.id()), Optional.ofNullable(values.get("default")), examples,
-                GraphFacts.annotations(mixin(e.id(), DefaultMixins.ANNOTATIONS), true));
+                GraphFacts.annotations(mixin(e.id(), DefaultMixins.ANNOTATIONS), true),
+                GraphFacts.fieldNumber(mixin(e.id(), DefaultMixins.STRUCTURE)));
+    }
+
+    private static JsonNode parse(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        } catch (java.io.IOException e) {
+            return null;
+        }
     }
 
     private List<Node> ordered(NodeType type) {
@@ -154,12 +201,7 @@ final class ModelAssembler {
     }
 
     private Provenance provenance(String nodeId) {
-        Map<String, JsonNode> p = mixin(nodeId, DefaultMixins.PROVENANCE);
-        if (p.isEmpty()) {
-            return Provenance.NONE;
-        }
-        return new Provenance(GraphFacts.text(p.get("format")).orElse(""), GraphFacts.text(p.get("source")),
-                GraphFacts.text(p.get("originalName")));
+        return GraphFacts.provenance(mixin(nodeId, DefaultMixins.PROVENANCE));
     }
 
     GraphSnapshot snapshot() {

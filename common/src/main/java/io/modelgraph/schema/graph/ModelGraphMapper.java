@@ -2,6 +2,7 @@ package io.modelgraph.schema.graph;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.util.List;
 import java.util.function.Supplier;
@@ -11,7 +12,8 @@ import java.util.function.Supplier;
  * are nodes; an Element domain-includes its Type, a Type is subclass-of its supertypes, an Element
  * range-includes the Type or Taxonomy its values come from, a Taxonomy has-member its Exemplars; every other fact
  * is a default mixin value (description, data-type, cardinality, constraints, values, mapping, provenance, term,
- * annotations).
+ * annotations). The model as a whole (name, description, namespaces, provenance, annotations, root type,
+ * identifier, relationships) is held by one model node per space: a Component carrying the {@code model} mixin.
  *
  * <p>Writing matches existing nodes (Types and Taxonomies by label, preferring the same provenance format;
  * Elements by label within their Type; Exemplars by term code within their Taxonomy) and writes only what
@@ -23,12 +25,28 @@ public final class ModelGraphMapper {
     public static final String RESERVED_PREFIX = "modelgraph.";
     /** Position of a Type, Taxonomy or Element in its model (the graph itself has no order). */
     public static final String ORDER = "modelgraph.order";
+    /** Supertypes of a Type in declared order, JSON array (relations have no order); set when more than one. */
+    public static final String SUPERTYPES = "modelgraph.supertypes";
+    /**
+     * Element constraint numbers with trailing zeros ({@code 4.50}), JSON object column to exact text: DynamoDB
+     * keeps a number's value, not its scale, and formats re-emit the scale they read.
+     */
+    public static final String DECIMALS = "modelgraph.decimals";
     /** Set on abstract Types (no default mixin column says so). */
     public static final String ABSTRACT = "modelgraph.abstract";
 
-    /** The model the snapshot holds, named {@code name}. */
+    /**
+     * The model the snapshot holds. Its model-level facts (name, description, namespaces, provenance,
+     * annotations, ...) come from the model node of the first snapshot space that has one; without one the model
+     * is named {@code name} and has no model-level facts.
+     */
     public SchemaModel toModel(GraphSnapshot snapshot, String name) {
         return new ModelAssembler(snapshot).assemble(name);
+    }
+
+    /** Whether the snapshot holds a model node (model-level facts written by an import or merge). */
+    public boolean holdsModelFacts(GraphSnapshot snapshot) {
+        return new ModelAssembler(snapshot).hasHeader();
     }
 
     public SchemaModel toModel(GraphSnapshot snapshot) {
@@ -42,9 +60,18 @@ public final class ModelGraphMapper {
      */
     public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, List<String> spaceIds,
             Supplier<String> newId) {
+        return toChanges(model, existing, spaceIds, newId, new LossinessLedger());
+    }
+
+    /**
+     * As above; model-level facts of a different model that conflict with those the first target space already
+     * holds are kept out and written to {@code ledger} (README "Model-level facts").
+     */
+    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, List<String> spaceIds,
+            Supplier<String> newId, LossinessLedger ledger) {
         if (spaceIds.isEmpty()) {
             throw new IllegalArgumentException("spaceIds must name at least one space (the main space by default)");
         }
-        return new ChangePlanner(model, existing, spaceIds, newId).plan();
+        return new ChangePlanner(model, existing, spaceIds, newId, ledger).plan();
     }
 }

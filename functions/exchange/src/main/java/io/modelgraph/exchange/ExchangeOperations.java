@@ -129,9 +129,20 @@ public final class ExchangeOperations {
         Optional<String> root = checkRoot(loaded, target);
         String key = projectId + "|" + target.space().id() + "|" + target.rootNodeId().orElse("") + "|"
                 + configTypeId;
-        JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
-                JsonSchemaExporter.export(loaded.model(), root, false)));
-        List<ValidationMessage> messages = new ArrayList<>(schema.validate(instance));
+        List<ValidationMessage> messages;
+        try {
+            JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
+                    JsonSchemaExporter.export(loaded.model(), root, false)));
+            messages = new ArrayList<>(schema.validate(instance));
+        } catch (com.networknt.schema.JsonSchemaException e) {
+            // keywords kept verbatim from the merged schema may reference documents no one may load here, or hold
+            // a pattern Java's regular expressions cannot compile
+            throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
+                    "The space's schema cannot be evaluated: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
+                    "The space's schema recurses without end on this instance; it cannot be evaluated.");
+        }
         messages.sort(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
                 .thenComparing(ValidationMessage::getMessage));
         List<String> errors = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.modelgraph.exchange;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
@@ -18,6 +19,16 @@ public final class GraphModelMapping implements ModelMapping {
 
     @Override
     public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId) {
-        return MAPPER.toChanges(model, existing, List.of(spaceId), () -> UUID.randomUUID().toString());
+        return toChanges(model, existing, spaceId, new LossinessLedger());
+    }
+
+    @Override
+    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger) {
+        return MAPPER.toChanges(model, existing, List.of(spaceId), () -> UUID.randomUUID().toString(), ledger);
+    }
+
+    @Override
+    public boolean holdsModelFacts(GraphSnapshot snapshot) {
+        return MAPPER.holdsModelFacts(snapshot);
     }
 }

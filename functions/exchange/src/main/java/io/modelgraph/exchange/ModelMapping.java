@@ -2,6 +2,7 @@ package io.modelgraph.exchange;
 
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 
 /**
@@ -14,4 +15,10 @@ public interface ModelMapping {
 
     /** The changes that make the space hold {@code model}, updating existing nodes in place. */
     GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId);
+
+    /** As above; model-level facts a different model cannot store in the space go to {@code ledger}. */
+    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger);
+
+    /** Whether the snapshot holds a model node (model-level facts written by an import or merge). */
+    boolean holdsModelFacts(GraphSnapshot snapshot);
 }

@@ -88,9 +88,11 @@ public final class SpaceModels {
     }
 
     /**
-     * The space's model. Document-level facts (name, description, annotations such as the JSON Schema root) come
-     * from the last merge when there was one, else the model is named after the space; the fingerprint covers
-     * both, so a cached schema is dropped when either changes.
+     * The space's model. Model-level facts (name, root, identifier, description, annotations) come from the
+     * space's model node, written by every import and merge, so exportJsonSchema and schema/export read the same
+     * model. A space merged before model nodes existed takes them from its last merge state; a space with
+     * neither is named after the space. The fingerprint covers the merge state too, so a cached schema is dropped
+     * when either changes.
      */
     public Loaded load(String projectId, JsonLdExportOptions.SpaceInfo space) {
         GraphSnapshot snapshot = snapshot(projectId, space.id());
@@ -99,7 +101,7 @@ public final class SpaceModels {
         SchemaModel model = mapping.toModel(collisions.snapshot(), state.map(MergeState::modelName).filter(n -> !n.isBlank())
                 .orElse(space.label()));
         String fingerprint = SpaceFingerprint.of(snapshot);
-        if (state.isPresent()) {
+        if (state.isPresent() && !mapping.holdsModelFacts(snapshot)) {
             Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
             annotations.putAll(state.get().modelAnnotations());
             model = new SchemaModel(model.name(), state.get().modelDescription().or(model::description), model.types(),

@@ -152,15 +152,15 @@ class MergeRoutesTest {
     void unmappedPropertiesAreAnErrorUnlessOverriddenAndThenReported() {
         String space = newSpace("Strict");
         String url = server.put("/np/strict.json", """
-                {"type":"object","properties":{"code":{"type":"string","not":{"const":"x"}}},"minProperties":1}""");
+                {"type":"object","properties":{"code":{"type":"string","mustNotBe":{"const":"x"}}},"minKeys":1}""");
         String before = fingerprint(space);
-        logical(merge("mergeJsonSchema", space, sources(url)), 409, "OverrideNewPropertiesWarning", "not",
-                "minProperties");
+        logical(merge("mergeJsonSchema", space, sources(url)), 409, "OverrideNewPropertiesWarning", "mustNotBe",
+                "minKeys");
         assertEquals(before, fingerprint(space), "a refused merge writes nothing");
         JsonNode status = mergeOk("mergeJsonSchema", space, sources(url), "OverrideNewPropertiesWarning");
         assertEquals("OverrideNewPropertiesWarning", status.path("warningsOverridden").get(0).asText());
         String lost = status.path("notRepresented").toString();
-        assertTrue(lost.contains("#/properties/code/not") && lost.contains("#/minProperties"), lost);
+        assertTrue(lost.contains("#/properties/code/mustNotBe") && lost.contains("#/minKeys"), lost);
     }
 
     @Test
@@ -203,7 +203,7 @@ class MergeRoutesTest {
                 .filter(x -> x.nodeType() == NodeType.Element).findFirst().orElseThrow();
         client().module.spaces().graph().apply(project, GraphChanges.additions(List.of(new GraphChanges.NodeUpsert(
                 n.id(), n.label() + "X", n.nodeType(), n.spaceIds())), List.of(), List.of()), "someone");
-        String other = server.put("/all/b.json", PERSON_V2.replace("\"required\"", "\"maxProperties\":9,\"required\""));
+        String other = server.put("/all/b.json", PERSON_V2.replace("\"required\"", "\"maxKeys\":9,\"required\""));
         String message = logical(merge("mergeJsonSchema", space, sources(other)), 409);
         assertTrue(message.contains("OverrideNewPropertiesWarning") && message.contains("OverrideDifferentSourceWarning")
                 && message.contains("OverrideOverwriteWarning"), message);

@@ -1,13 +1,20 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.auth.Role;
+import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
+import io.modelgraph.integrations.capture.CaptureConnector;
 import io.modelgraph.platform.Services;
-import java.util.ArrayList;
+import io.modelgraph.store.BlobStore;
+import io.modelgraph.store.HistoryStore;
 import java.util.List;
 
-/** Lambda handler of the capture connector routes (/graph/integrations and /v1/{projectId}/integrations). */
+/**
+ * Lambda handler of the vendor-integration routes: the interactive surface under /graph/integrations (user JWTs)
+ * and the machine surface under /v1/{projectId}/integrations (API keys). docs/integrations.md describes them.
+ */
 public final class IntegrationsHandler extends HttpApiHandler {
     /**
      * Built once per container while the runtime constructs the handler (the init phase, which SnapStart
@@ -27,9 +34,41 @@ public final class IntegrationsHandler extends HttpApiHandler {
         super(routes(services));
     }
 
-    static Router routes(Services services) {
-        List<Route> routes = new ArrayList<>();
+    /** Every registered connector; a second vendor is one more entry here. */
+    static ConnectorRegistry connectors() {
+        return new ConnectorRegistry(List.of(new CaptureConnector()));
+    }
 
+    static IntegrationService service(Services services) {
+        IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
+                services.stores().historyTable()), new BlobStore(services.s3(), services.stores().bucket()));
+        return new IntegrationService(connectors(), new GovernedModels(GraphStore.of(services)), stores,
+                services.clock());
+    }
+
+    static Router routes(Services services) {
+        IntegrationService s = service(services);
+        String base = "/graph/integrations/{vendor}/";
+        List<Route> routes = List.of(
+                Route.graph("GET", "/graph/integrations/vendors").anyCaller(s::vendors),
+                Route.graph("POST", base + "import/{projectId}")
+                        .body("artifacts", "spaces", "projectName", "scheduledReaudit")
+                        .role(Role.Admin, s::importArtifacts),
+                Route.graph("POST", base + "audit/{projectId}")
+                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .role(Role.Viewer, s::audit),
+                Route.graph("POST", base + "reaudit/{projectId}").body("projectName", "spaces")
+                        .role(Role.Viewer, s::reaudit),
+                Route.graph("GET", base + "history/{projectId}").role(Role.Viewer, s::history),
+                Route.graph("GET", base + "badge/{projectId}").role(Role.Viewer, s::badge),
+                Route.graph("POST", base + "generate/{projectId}").body("typeNames", "targetVersion", "extra", "spaces")
+                        .role(Role.Viewer, s::generate),
+                Route.graph("GET", base + "status/{projectId}").role(Role.Viewer, s::status),
+                Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey()
+                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .role(Role.Viewer, s::machineAudit),
+                Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
+                        s::machineBadge));
         return new Router(routes, services.authenticator());
     }
 }

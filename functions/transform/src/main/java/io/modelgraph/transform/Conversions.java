@@ -55,7 +55,11 @@ final class Conversions {
     }
 
     String encode(String format, String formatPath, SchemaModel model, CodecOptions options, LossinessLedger ledger) {
-        return registry.encoder(key(format), formatPath).encode(model, options, ledger);
+        String key = key(format);
+        String text = registry.encoder(key, formatPath).encode(model, options, ledger);
+        // fragments kept verbatim for another format: only that format's encoder writes them
+        io.modelgraph.codec.Verbatim.reportForeign(model, key, ledger);
+        return text;
     }
 
     /** Stamps the format as provenance on the model and on every type and taxonomy that has none yet. */

@@ -41,24 +41,25 @@ final class GraphProjectModels implements ProjectModels {
     }
 
     @Override
-    public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model) {
-        return summary(changes(projectId, spaces, model));
+    public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
+        return summary(changes(projectId, spaces, model, ledger));
     }
 
     @Override
-    public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject) {
-        GraphChanges changes = changes(projectId, spaces, model);
+    public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
+            LossinessLedger ledger) {
+        GraphChanges changes = changes(projectId, spaces, model, ledger);
         if (!changes.isEmpty()) {
             graph.apply(projectId, changes, subject);
         }
         return summary(changes);
     }
 
-    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model) {
+    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
         SpaceCheck.resolve(graph, projectId, spaces, "spaces");
         GraphSnapshot existing = graph.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
-        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
+        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString(), ledger);
     }
 
     private static WriteSummary summary(GraphChanges c) {

@@ -112,7 +112,8 @@ public final class MappingService {
                     : InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
         }
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+                Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);
         payload.set("plan", PlanJson.toJson(plan));
@@ -154,7 +155,8 @@ public final class MappingService {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, CodecOptions.NONE, ledger);
+        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+                Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);
         return Reply.transform(payload, ledger.entries());
@@ -183,8 +185,8 @@ public final class MappingService {
                 : InferredPlanner.plan(source, project, spec.caseInsensitive(), ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
         Overlay.Result merged = Overlay.onto(project, mapped);
-        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model())
-                : models.write(call.projectId(), spaces, merged.model(), call.subject());
+        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model(), ledger)
+                : models.write(call.projectId(), spaces, merged.model(), call.subject(), ledger);
         ObjectNode payload = Json.object();
         if (!dryRun) {
             payload.put("projectId", call.projectId());

@@ -112,7 +112,7 @@ public final class OdmService {
                 ledger), "odm");
         ObjectNode payload = Json.object();
         if (!dryRun) {
-            models.write(call.projectId(), spaces, model, call.subject());
+            models.write(call.projectId(), spaces, model, call.subject(), ledger);
             payload.put("projectId", call.projectId());
         }
         payload.put("dryRun", dryRun);

@@ -23,11 +23,15 @@ public interface ProjectModels {
         return read(projectId, spaces);
     }
 
-    /** What writing {@code model} into the spaces would change; writes nothing. */
-    WriteSummary preview(String projectId, List<String> spaces, SchemaModel model);
+    /**
+     * What writing {@code model} into the spaces would change; writes nothing. Model-level facts of a different
+     * model that the spaces' own would keep out go to {@code ledger} (README "Model-level facts").
+     */
+    WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger);
 
-    /** Writes {@code model} into the spaces, all or nothing, as {@code subject}. */
-    WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject);
+    /** Writes {@code model} into the spaces, all or nothing, as {@code subject}; conflicts as for preview. */
+    WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
+            LossinessLedger ledger);
 
     /** Counts of a change set: node upserts, relations, mixin values, removals. */
     record WriteSummary(int nodes, int relations, int mixinValues, int removedNodes, int removedRelations) {

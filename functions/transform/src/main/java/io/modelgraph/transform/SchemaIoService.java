@@ -42,9 +42,10 @@ public final class SchemaIoService {
         List<String> spaces = f.strings("spaces");
         conversions.checkDecodable(format.get(), "format");
         LossinessLedger ledger = new LossinessLedger();
+        // sql reads an optional vendor as the input's dialect (T-SQL '#' names, MySQL '#' comments)
         SchemaModel model = Conversions.stamp(conversions.decode(format.get(), "format", schema.get(),
-                CodecOptions.NONE, ledger), format.get());
-        ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject());
+                options(f, Conversions.key(format.get())), ledger), format.get());
+        ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject(), ledger);
         ObjectNode payload = Json.object();
         payload.put("projectId", call.projectId());
         // what was read and what it changed, as odm/import and mapImport answer
@@ -76,7 +77,7 @@ public final class SchemaIoService {
     }
 
     /**
-     * {@code vendor} for sql output and the {@code synapse*} keys for synapse output become codec options;
+     * {@code vendor} for sql (the output dialect; on import, the input's) and the {@code synapse*} keys for synapse output become codec options;
      * for other formats they do not apply and are ignored. An unknown {@code synapse*} key is refused.
      */
     static CodecOptions options(Fields f, String format) {

@@ -2,13 +2,21 @@ package io.modelgraph.transform;
 
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.SchemaEncoder;
 import io.modelgraph.codec.jsonld.JsonLdCodec;
+import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.linkml.LinkMlCodec;
 import io.modelgraph.codec.odm.OdmCodec;
 import io.modelgraph.codec.odm.OdmConverter;
 import io.modelgraph.codec.owl.OwlCodec;
+import io.modelgraph.codec.protobuf.ProtobufCodec;
+import io.modelgraph.codec.odcs.OdcsCodec;
+import io.modelgraph.codec.osi.OsiCodec;
 import io.modelgraph.codec.shex.ShexCodec;
+import io.modelgraph.codec.synapse.SynapseCodec;
+import io.modelgraph.codec.sql.SqlCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -50,13 +58,29 @@ public final class TransformHandler extends HttpApiHandler {
      * artifact tests (module {@code it}) take their list of formats from here.
      */
     public static CodecRegistry codecs() {
-        JsonSchemaCodec jsonSchema = new JsonSchemaCodec();
-        JsonLdCodec jsonLd = new JsonLdCodec();
-        LinkMlCodec linkMl = new LinkMlCodec();
-        OwlCodec owl = new OwlCodec();
-        ShexCodec shex = new ShexCodec();
-        return new CodecRegistry(List.of(jsonSchema, shex, new OdmCodec(), jsonLd, linkMl, owl),
-                List.of(jsonSchema, shex, jsonLd, linkMl, owl));
+        List<SchemaDecoder> decoders = new ArrayList<>();
+        List<SchemaEncoder> encoders = new ArrayList<>();
+        // one line per codec, so codecs landing in parallel merge without touching each other
+        both(new JsonSchemaCodec(), decoders, encoders);
+        both(new ShexCodec(), decoders, encoders);
+        decoders.add(new OdmCodec());
+        both(new JsonLdCodec(), decoders, encoders);
+        both(new LinkMlCodec(), decoders, encoders);
+        both(new OwlCodec(), decoders, encoders);
+        both(new AvroCodec(), decoders, encoders);
+        both(new ProtobufCodec(), decoders, encoders);
+        both(new OdcsCodec(), decoders, encoders);
+        both(OsiCodec.yaml(), decoders, encoders);
+        both(OsiCodec.json(), decoders, encoders);
+        encoders.add(new SynapseCodec());
+        both(new SqlCodec(), decoders, encoders);
+        return new CodecRegistry(decoders, encoders);
+    }
+
+    private static <C extends SchemaDecoder & SchemaEncoder> void both(C codec, List<SchemaDecoder> decoders,
+            List<SchemaEncoder> encoders) {
+        decoders.add(codec);
+        encoders.add(codec);
     }
 
     static ProjectModels projectModels(Services services) {
@@ -82,7 +106,7 @@ public final class TransformHandler extends HttpApiHandler {
                 .body("markdown", "dryRun", "spaces")
                 .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
         routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
-                .body("format", "schema", "spaces")
+                .body("format", "schema", "spaces", "vendor")
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
         routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
@@ -92,14 +116,14 @@ public final class TransformHandler extends HttpApiHandler {
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
         routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
                 .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
-                        "useProjectAsTargetHint", "spaces", "mapping")
+                        "useProjectAsTargetHint", "spaces", "mapping", "vendor")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
         routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
                 .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
         routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
-                .body("sourceFormat", "sourceSchema", "plan", "targetFormat")
+                .body("sourceFormat", "sourceSchema", "plan", "targetFormat", "vendor")
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         return new Router(routes, services.authenticator());

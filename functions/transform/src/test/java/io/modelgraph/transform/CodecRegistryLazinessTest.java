@@ -41,7 +41,8 @@ class CodecRegistryLazinessTest {
             Object registry = codecs.invoke(null);
             assertNotNull(registry);
             List<String> parsers = List.of("com.apicatalog.jsonld.JsonLd", "org.eclipse.rdf4j.rio.Rio",
-                    "io.modelgraph.codec.linkml.LinkMlYaml$Holder");
+                    "io.modelgraph.codec.linkml.LinkMlYaml$Holder", "io.modelgraph.codec.sql.ScriptSplitter",
+                    "io.modelgraph.codec.sql.DdlReader");
             for (String p : parsers) {
                 assertFalse(loader.loaded(p), p + " loaded while the registry was built");
             }

@@ -129,7 +129,11 @@ class ImportExportRoutesTest {
         assertEquals("synapseOrganization", r.firstPath());
         r = calls.post("schema/export", Json.object().put("format", "synapse").put("synapseOrganization", "org")
                 .put("synapseSchemaName", "book").put("synapseSchemaVersion", "1.0.0"), "Viewer");
-        assertEquals(501, r.status(), "valid options; the synapse codec is not in this build");
+        assertEquals(400, r.status(), "an organization name under 6 characters: " + r);
+        assertEquals("synapseOrganization", r.firstPath());
+        r = calls.post("schema/export", Json.object().put("format", "synapse").put("synapseOrganization", "org.test")
+                .put("synapseSchemaName", "book").put("synapseSchemaVersion", "1.0.0"), "Viewer");
+        assertEquals(200, r.status(), "valid options: " + r);
         r = calls.post("schema/export", Json.object().put("format", "jsonschema").put("synapseOrganization", "x")
                 .put("vendor", "postgres"), "Viewer");
         assertTrue(r.success(), "synapse options and vendor do not apply to jsonschema and are ignored: " + r);

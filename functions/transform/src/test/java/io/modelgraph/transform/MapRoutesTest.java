@@ -211,8 +211,13 @@ class MapRoutesTest {
         r = calls.post("schema/map", mapBody().put("sourceSchema", "{\"type\": "), "Viewer");
         assertFalse(r.success());
         assertTrue(r.firstMessage().startsWith("Could not parse the 'jsonschema' schema: "), r.firstMessage());
-        r = calls.post("schema/map", mapBody().put("sourceFormat", "avro"), "Viewer");
-        assertEquals(501, r.status(), "a format of the API without its codec in this build");
+        // any key of the API whose codec this build lacks (the set shrinks as codecs land)
+        java.util.Optional<String> missing = io.modelgraph.codec.CodecRegistry.DECODE_SET.stream()
+                .filter(k -> !TransformHandler.codecs().canDecode(k)).findFirst();
+        if (missing.isPresent()) {
+            r = calls.post("schema/map", mapBody().put("sourceFormat", missing.get()), "Viewer");
+            assertEquals(501, r.status(), "a format of the API without its codec in this build");
+        }
     }
 
     @Test

@@ -8,9 +8,12 @@ import java.util.Set;
  * round trip back to JSON Schema; {@code x-*} keys are JSON Schema extension keywords carried verbatim.
  */
 public final class JsonSchemaAnnotations {
-    /** Model: the type that is the document root (its properties sit at the top level, not under $defs). */
+    /**
+     * Model: the type that is the document root. Superseded by {@link io.modelgraph.schema.SchemaModel#rootType()}
+     * (the decoder sets that); still read by the encoder for models stored with it (merge state).
+     */
     public static final String ROOT = "jsonschema.root";
-    /** Model: the root {@code $id}. */
+    /** Model: the root {@code $id}. Superseded by {@code SchemaModel.identifier()}; still read by the encoder. */
     public static final String ID = "jsonschema.id";
     /** Type or taxonomy: it was written inline in the source, not under $defs; re-inlined when used once. */
     public static final String INLINE = "jsonschema.inline";
@@ -18,6 +21,24 @@ public final class JsonSchemaAnnotations {
     public static final String UNION = "jsonschema.union";
     /** Element (arrays): {@code required} / {@code optional} when presence differs from {@code minItems > 0}. */
     public static final String PRESENCE = "jsonschema.presence";
+    /**
+     * Model (non-object root), type or element: keywords the model cannot express ({@code not}, {@code if}/
+     * {@code then}/{@code else}, {@code patternProperties}, {@code unevaluated*}, {@code prefixItems},
+     * {@code $dynamicRef}, a non-object root's own keywords, ...) kept verbatim as a JSON object of keyword to
+     * value, re-emitted by this codec's encoder in the same schema object. Every other encoder ledgers it
+     * ({@code io.modelgraph.codec.Verbatim}).
+     */
+    public static final String VERBATIM = "jsonschema" + io.modelgraph.codec.Verbatim.SUFFIX;
+    /**
+     * Model: {@code $defs} entries that are neither object types nor string enums (scalar aliases, boolean or
+     * combinator schemas), a JSON object of key to schema; the encoder writes them back under {@code $defs}.
+     */
+    public static final String DEFS_VERBATIM = "jsonschema.defs" + io.modelgraph.codec.Verbatim.SUFFIX;
+    /**
+     * Type: the source schema had no {@code type} keyword (only {@code properties}/{@code required}), so it also
+     * accepts non-objects; the encoder then writes no {@code "type": "object"}.
+     */
+    public static final String UNTYPED = "jsonschema.untyped";
     /** Type: the {@code $anchor} it declared. */
     public static final String ANCHOR = "jsonschema.anchor";
 

@@ -51,6 +51,19 @@ final class Keywords {
         return Map.entry(k, new Why(LossKind.ConstraintRelaxation, why));
     }
 
+    /**
+     * Keywords never kept verbatim: identifiers and definitions nested below the root change the base URI or the
+     * pointers other references resolve against, which the encoder rewrites; dialect declarations belong to the
+     * document.
+     */
+    private static final java.util.Set<String> NOT_VERBATIM = java.util.Set.of("$id", "$defs", "definitions",
+            "$schema", "$vocabulary");
+
+    /** Whether an untaken keyword may be kept verbatim on its model part (see {@link SchemaView#finish}). */
+    static boolean keepsVerbatim(String keyword) {
+        return !NOT_VERBATIM.contains(keyword);
+    }
+
     static LossKind kindOf(String keyword) {
         Why why = UNCARRIED.get(keyword);
         return why == null ? LossKind.StructuralDrop : why.kind();

@@ -1,6 +1,7 @@
 package io.modelgraph.codec.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.ParserLimits;
@@ -82,13 +83,18 @@ final class SchemaDecoding {
         this.ledger = ledger;
     }
 
+    /** The root {@code $id}. */
+    private Optional<String> identifier = Optional.empty();
+    /** Definitions that are neither object types nor string enums, kept verbatim by key. */
+    private final ObjectNode keptDefs = JsonNodeFactory.instance.objectNode();
+
     SchemaModel decode() {
         String fallbackName = options.get("name").orElse("schema");
         if (document.isBoolean()) {
-            if (!document.booleanValue()) {
-                ledger.narrow("#", "the false schema rejects every instance; the model cannot say that");
-            }
-            return model(fallbackName, Optional.empty(), Map.of());
+            // the false schema rejects every instance: the model cannot say that, so it is kept verbatim in the
+            // equivalent object spelling {"not": {}}
+            return model(fallbackName, Optional.empty(), document.booleanValue() ? Map.of()
+                    : Map.of(JsonSchemaAnnotations.VERBATIM, "{\"not\":{}}"));
         }
         ObjectNode root = (ObjectNode) document;
         SchemaView rv = new SchemaView(root, "#");
@@ -99,7 +105,7 @@ final class SchemaDecoding {
                 ledger.approximate(rv.pathOf("$schema"), "dialect '" + text + "' is read as 2020-12");
             }
         });
-        rv.takeText("$id", ledger).ifPresent(id -> modelAnnotations.put(JsonSchemaAnnotations.ID, id));
+        identifier = rv.takeText("$id", ledger);
         collectDefs(rv, "$defs");
         collectDefs(rv, "definitions");
 
@@ -109,7 +115,6 @@ final class SchemaDecoding {
         if (rootIsType) {
             String wanted = title.or(() -> options.get("name")).map(Names::typeNameFromTitle).orElse("Root");
             rootName = Optional.of(typeNames.unique(wanted));
-            modelAnnotations.put(JsonSchemaAnnotations.ROOT, rootName.get());
             if (root.path("$anchor").isTextual()) {
                 rootAnchor = Optional.of(root.get("$anchor").textValue());
             }
@@ -126,8 +131,10 @@ final class SchemaDecoding {
             modelDescription = rv.takeText("description", ledger);
             rv.takeText("$comment", ledger).ifPresent(c -> modelAnnotations.put(JsonSchemaAnnotations.COMMENT, c));
             takeExtensions(rv, modelAnnotations);
+            ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
             rv.finish(ledger, "the root schema does not describe an object, so its own keywords have no place"
-                    + " in the model");
+                    + " in the model", verbatim);
+            keepVerbatim(verbatim, modelAnnotations);
         }
         for (Def def : defs.values()) {
             if (def.kind == DefKind.TYPE) {
@@ -135,15 +142,19 @@ final class SchemaDecoding {
             } else if (def.kind == DefKind.TAXONOMY) {
                 buildTaxonomy(def);
             } else {
-                ledger.drop(def.path, "definition '" + def.key + "' is neither an object type nor a string enum;"
-                        + " it is inlined where referenced and its name is not kept");
+                // inlined where referenced, and kept verbatim under its name for what refers to it otherwise
+                keptDefs.set(def.key, def.node);
             }
+        }
+        if (!keptDefs.isEmpty()) {
+            modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
         return model(modelName, modelDescription, modelAnnotations);
     }
 
     private SchemaModel model(String name, Optional<String> description, Map<String, String> annotations) {
-        return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(FORMAT), annotations);
+        return new SchemaModel(name, description, types, taxonomies, Map.of(), Provenance.of(FORMAT), annotations,
+                rootName, identifier, List.of());
     }
 
     static boolean isDialect(String text) {
@@ -252,6 +263,10 @@ final class SchemaDecoding {
         if (inline) {
             ann.put(JsonSchemaAnnotations.INLINE, "true");
         }
+        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        if (!v.has("type")) {
+            ann.put(JsonSchemaAnnotations.UNTYPED, "true");
+        }
         List<String> t = typeList(v.take("type").orElse(null));
         if (t.contains("null")) {
             ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
@@ -315,11 +330,12 @@ final class SchemaDecoding {
             if (extra.isBoolean() && !extra.booleanValue()) {
                 ann.put(JsonSchemaAnnotations.CLOSED, "true");
             } else if (!(extra.isBoolean() || (extra.isObject() && extra.isEmpty()))) {
-                ledger.relax(v.pathOf("additionalProperties"), "a schema for additional properties of a type with"
-                        + " named properties is not carried; additional properties are unconstrained");
+                // a schema for additional properties beside named ones: the model has no place for it
+                verbatim.set("additionalProperties", extra);
             }
         });
-        v.finish(ledger, "");
+        v.finish(ledger, "", verbatim);
+        keepVerbatim(verbatim, ann);
         types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
                 Provenance.of(FORMAT), ann));
     }
@@ -390,7 +406,13 @@ final class SchemaDecoding {
             element = new ElementDef(name, Optional.empty(), value.type(), single, value.nullable(),
                     value.constraints(), Optional.empty(), Optional.empty(), List.of(), ann);
         }
-        v.finish(ledger, "");
+        ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        v.finish(ledger, "", verbatim);
+        if (!verbatim.isEmpty()) {
+            Map<String, String> withVerbatim = new LinkedHashMap<>(element.annotations());
+            keepVerbatim(verbatim, withVerbatim);
+            element = element.withAnnotations(withVerbatim);
+        }
         return Optional.of(element.withDescription(description.orElse(null)).withDefault(defaultValue.orElse(null))
                 .withExamples(examples));
     }
@@ -511,6 +533,12 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
         }
         return DecodedValue.of(DataType.of(p.get()), c, nullable);
+    }
+
+    private static void keepVerbatim(ObjectNode verbatim, Map<String, String> annotations) {
+        if (!verbatim.isEmpty()) {
+            annotations.put(JsonSchemaAnnotations.VERBATIM, verbatim.toString());
+        }
     }
 
     private static ObjectNode objectOf(SchemaView v) {

@@ -1,6 +1,7 @@
 package io.modelgraph.codec.jsonschema;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,7 +45,7 @@ final class SchemaEncoding {
     SchemaEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
         this.ledger = ledger;
-        this.root = Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ROOT)).flatMap(model::type);
+        this.root = rootType(model).flatMap(model::type);
         plan();
     }
 
@@ -114,10 +115,16 @@ final class SchemaEncoding {
         }
     }
 
+    /** The model's root type; the {@code jsonschema.root} annotation of models stored before that field existed. */
+    static Optional<String> rootType(SchemaModel model) {
+        return model.rootType().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ROOT)));
+    }
+
     ObjectNode encode() {
         ObjectNode doc = F.objectNode();
         doc.put("$schema", Keywords.DIALECT);
-        Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)).ifPresent(id -> doc.put("$id", id));
+        model.identifier().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)))
+                .ifPresent(id -> doc.put("$id", id));
         if (root.isPresent()) {
             typeBody(doc, root.get(), "#");
             if (model.description().isPresent() && !model.description().equals(root.get().description())) {
@@ -138,11 +145,17 @@ final class SchemaEncoding {
             }
             if (k.equals(JsonSchemaAnnotations.COMMENT)) {
                 doc.put("$comment", a.getValue());
+            } else if (k.equals(JsonSchemaAnnotations.VERBATIM)) {
+                writeVerbatim(doc, a.getValue(), "#", ledger);
             } else if (JsonSchemaAnnotations.isExtension(k)) {
                 writeExtension(doc, k, a.getValue(), "#", ledger);
             } else if (!JsonSchemaAnnotations.isInternal(k)) {
                 ledger.drop("#", "model annotation '" + k + "' has no JSON Schema keyword");
             }
+        }
+        for (io.modelgraph.schema.Relationship r : model.relationships()) {
+            ledger.drop("#", "relationship " + r.name().map(n -> "'" + n + "' ").orElse("") + "from " + r.fromType()
+                    + r.fromElements() + " to " + r.toType() + r.toElements() + " has no JSON Schema keyword");
         }
         if (!model.namespaces().isEmpty()) {
             ledger.drop("#", "namespace prefixes (" + String.join(", ", new TreeMap<>(model.namespaces()).keySet())
@@ -164,6 +177,19 @@ final class SchemaEncoding {
                 defs.set(defName, body);
             }
         }
+        String kept = model.annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM);
+        if (kept != null) {
+            ObjectNode keptDefs = F.objectNode();
+            writeVerbatim(keptDefs, kept, "#/$defs", ledger);
+            keptDefs.fields().forEachRemaining(e -> {
+                if (defs.has(e.getKey())) {
+                    ledger.drop("#/$defs/" + Pointers.escape(e.getKey()), "kept definition '" + e.getKey()
+                            + "' has the name of a type or taxonomy; the model's is written");
+                } else {
+                    defs.set(e.getKey(), e.getValue());
+                }
+            });
+        }
         if (!defs.isEmpty()) {
             doc.set("$defs", defs);
         }
@@ -173,7 +199,9 @@ final class SchemaEncoding {
     // ---------------------------------------------------------------- types
 
     private ObjectNode typeBody(ObjectNode out, TypeDef t, String path) {
-        out.put("type", "object");
+        if (!"true".equals(t.annotations().get(JsonSchemaAnnotations.UNTYPED))) {
+            out.put("type", "object");
+        }
         t.description().ifPresent(d -> out.put("description", d));
         writeAnnotations(out, t.annotations(), path, true, ledger);
         if (!t.supertypes().isEmpty()) {
@@ -201,6 +229,12 @@ final class SchemaEncoding {
         }
         if (t.isAbstract()) {
             ledger.drop(path, "type '" + t.name() + "' is abstract; JSON Schema cannot say so");
+        }
+        t.namespace().ifPresent(n -> ledger.drop(path, "type '" + t.name() + "' is in namespace '" + n
+                + "'; JSON Schema has no keyword for that"));
+        for (io.modelgraph.schema.KeyDef k : t.keys()) {
+            ledger.drop(path, k.kind().name().toLowerCase(java.util.Locale.ROOT) + " key " + k.elements() + " of type '"
+                    + t.name() + "' has no JSON Schema keyword");
         }
         t.mapsTo().ifPresent(m -> ledger.drop(path, "type '" + t.name() + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
@@ -266,6 +300,8 @@ final class SchemaEncoding {
         writeAnnotations(out, e.annotations(), path, false, ledger);
         e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + e.name() + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
+        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + e.name() + "' has field number " + n
+                + "; JSON Schema has no keyword for that"));
         return out;
     }
 
@@ -419,6 +455,8 @@ final class SchemaEncoding {
             if (JsonSchemaAnnotations.isInternal(k)) {
                 if (k.equals(JsonSchemaAnnotations.ANCHOR) && isType) {
                     out.put("$anchor", v);
+                } else if (k.equals(JsonSchemaAnnotations.VERBATIM)) {
+                    writeVerbatim(out, v, path, sink);
                 }
                 continue;
             }
@@ -438,6 +476,33 @@ final class SchemaEncoding {
                 sink.drop(path, "annotation '" + k + "' has no JSON Schema keyword");
             }
         }
+    }
+
+    /**
+     * Keywords kept verbatim by the decoder, written back into the schema object they came from; a keyword the
+     * encoder has written itself meanwhile (the model was edited) keeps the model's value and is reported.
+     */
+    private static void writeVerbatim(ObjectNode out, String value, String path, LossinessLedger sink) {
+        JsonNode kept;
+        try {
+            kept = JsonSchemaText.parseTrusted(value);
+        } catch (JsonProcessingException e) {
+            sink.drop(path, "annotation '" + JsonSchemaAnnotations.VERBATIM + "' holds text that is not JSON; not"
+                    + " written");
+            return;
+        }
+        if (!kept.isObject()) {
+            sink.drop(path, "annotation '" + JsonSchemaAnnotations.VERBATIM + "' is not a JSON object; not written");
+            return;
+        }
+        kept.fields().forEachRemaining(e -> {
+            if (out.has(e.getKey())) {
+                sink.drop(Pointers.child(path, e.getKey()), "verbatim keyword '" + e.getKey() + "' collides with"
+                        + " one the model now says; the model's is written");
+            } else {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
     }
 
     private static void writeExtension(ObjectNode out, String key, String value, String path,

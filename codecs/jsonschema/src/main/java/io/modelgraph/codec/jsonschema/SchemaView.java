@@ -67,13 +67,24 @@ final class SchemaView {
 
     /** Reports every keyword nobody took. Idempotent: a view shared between two readers is reported once. */
     void finish(LossinessLedger ledger, String context) {
+        finish(ledger, context, null);
+    }
+
+    /**
+     * As above, but keywords the model cannot express and {@link Keywords#keepsVerbatim} allows go into
+     * {@code verbatim} instead of the ledger: the view belongs to a model part (the document, a type, an element)
+     * that carries them as its {@link JsonSchemaAnnotations#VERBATIM} annotation, re-emitted by the encoder.
+     */
+    void finish(LossinessLedger ledger, String context, ObjectNode verbatim) {
         if (finished) {
             return;
         }
         finished = true;
         for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
             String k = it.next();
-            if (!taken.contains(k)) {
+            if (!taken.contains(k) && verbatim != null && Keywords.keepsVerbatim(k)) {
+                verbatim.set(k, node.get(k));
+            } else if (!taken.contains(k)) {
                 ledger.add(Keywords.kindOf(k), pathOf(k), context.isEmpty() ? Keywords.explain(k)
                         : Keywords.explain(k) + " (" + context + ")");
             }

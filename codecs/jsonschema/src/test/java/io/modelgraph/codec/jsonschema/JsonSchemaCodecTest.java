@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.ledger.LossKind;
 import io.modelgraph.ledger.LossinessLedger;
@@ -136,7 +137,7 @@ class JsonSchemaCodecTest {
     }
 
     @Test
-    void reportsEveryKeywordItDoesNotCarryWithItsPath() throws Exception {
+    void keepsWhatTheModelCannotExpressVerbatimAndWritesItBackInPlace() throws Exception {
         String schema = """
                 {"type": "object",
                  "properties": {
@@ -151,25 +152,42 @@ class JsonSchemaCodecTest {
         SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
 
         assertEquals(3, model.type("Root").orElseThrow().elements().size());
-        assertEntry(ledger, LossKind.StructuralDrop, "#/properties/a/not");
-        assertEntry(ledger, LossKind.ConstraintRelaxation, "#/properties/b/enum");
+        assertEquals("{\"patternProperties\":{\"^x-\":{}},\"minProperties\":1}",
+                model.type("Root").orElseThrow().annotations().get(JsonSchemaAnnotations.VERBATIM));
+        assertEquals("{\"not\":{\"const\":\"x\"}}", model.type("Root").orElseThrow().element("a").orElseThrow()
+                .annotations().get(JsonSchemaAnnotations.VERBATIM));
+        // only what is neither carried nor kept is ledgered: the unresolvable reference
         assertEntry(ledger, LossKind.StructuralDrop, "#/properties/c/$ref");
-        assertEntry(ledger, LossKind.StructuralDrop, "#/patternProperties");
-        assertEntry(ledger, LossKind.ConstraintRelaxation, "#/minProperties");
-        assertEquals(5, ledger.size(), () -> ledger.entries().toString());
+        assertEquals(1, ledger.size(), () -> ledger.entries().toString());
+
+        LossinessLedger out = new LossinessLedger();
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, out));
+        assertEquals(Json.parse("{\"const\":\"x\"}"), back.at("/properties/a/not"));
+        assertEquals(Json.parse("[1,2]"), back.at("/properties/b/enum"));
+        assertEquals(1, back.at("/minProperties").intValue());
+        assertTrue(back.at("/patternProperties").has("^x-"), back.toString());
+        assertTrue(out.isEmpty(), out.entries().toString());
+
+        LossinessLedger foreign = new LossinessLedger();
+        io.modelgraph.codec.Verbatim.reportForeign(model, "avro", foreign);
+        assertEquals(List.of("Root", "Root.a", "Root.b"), foreign.entries().stream().map(LossEntry::path).toList(),
+                "any other encoder reports each kept fragment");
     }
 
     @Test
-    void aRootThatIsNotAnObjectLedgersItsKeywords() throws Exception {
+    void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
         assertTrue(model.types().isEmpty());
-        assertEntry(ledger, LossKind.StructuralDrop, "#/type");
-        assertEntry(ledger, LossKind.StructuralDrop, "#/minimum");
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        assertEquals("{\"type\":\"integer\",\"minimum\":3}", model.annotations().get(JsonSchemaAnnotations.VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("integer", back.path("type").asText());
+        assertEquals(3, back.path("minimum").intValue());
     }
 
     @Test
-    void scalarDefinitionsAreInlinedAndTheirNameIsReported() throws Exception {
+    void scalarDefinitionsAreInlinedAndKeptVerbatimUnderTheirName() throws Exception {
         String schema = """
                 {"type": "object", "properties": {"age": {"$ref": "#/$defs/positive"}},
                  "$defs": {"positive": {"type": "integer", "minimum": 1}}}
@@ -179,7 +197,10 @@ class JsonSchemaCodecTest {
         ElementDef age = model.type("Root").orElseThrow().element("age").orElseThrow();
         assertEquals(DataType.of(PrimitiveKind.INTEGER), age.type());
         assertEquals(0, age.constraints().minimum().orElseThrow().compareTo(BigDecimal.ONE));
-        assertEntry(ledger, LossKind.StructuralDrop, "#/$defs/positive");
+        assertEquals("{\"positive\":{\"type\":\"integer\",\"minimum\":1}}",
+                model.annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals(Json.parse("{\"type\":\"integer\",\"minimum\":1}"), back.at("/$defs/positive"));
     }
 
     @Test
@@ -241,6 +262,31 @@ class JsonSchemaCodecTest {
                 && e.kind() == LossKind.StructuralDrop).count(), "mapsTo and the vendor annotation");
         assertEntry(ledger, LossKind.StructuralDrop, "#/$defs/Colour");
         assertEntry(ledger, LossKind.StructuralDrop, "#");
+    }
+
+    @Test
+    void structuralFactsJsonSchemaCannotSayAreLedgeredOnEncode() throws Exception {
+        TypeDef order = new TypeDef("Order", Optional.empty(), List.of(), List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED).withFieldNumber(1),
+                ElementDef.of("customer", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)), false,
+                Optional.empty(), io.modelgraph.schema.Provenance.NONE, Map.of(), Optional.of("shop.v1"),
+                List.of(io.modelgraph.schema.KeyDef.primary(List.of("id"))));
+        TypeDef customer = TypeDef.of("Customer", List.of(ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER),
+                Cardinality.REQUIRED)));
+        SchemaModel model = SchemaModel.of("shop", List.of(order, customer), List.of())
+                .withRootType("Order").withIdentifier("https://x/shop.json")
+                .withRelationships(List.of(io.modelgraph.schema.Relationship.foreignKey("Order", List.of("customer"),
+                        "Customer", List.of("id"), true).withName("fk_customer")));
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, ledger));
+        assertEquals("https://x/shop.json", out.path("$id").asText(), "the identifier is carried");
+        assertTrue(out.path("properties").has("customer"), "the root type is carried: " + out);
+        List<String> said = ledger.entries().stream().map(LossEntry::explanation).toList();
+        assertTrue(said.stream().anyMatch(x -> x.contains("relationship 'fk_customer'")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("namespace 'shop.v1'")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("primary key [id]")), said.toString());
+        assertTrue(said.stream().anyMatch(x -> x.contains("field number 1")), said.toString());
+        assertEquals(4, ledger.size(), said.toString());
     }
 
     @Test

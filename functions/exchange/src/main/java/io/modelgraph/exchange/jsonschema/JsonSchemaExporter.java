@@ -2,7 +2,6 @@ package io.modelgraph.exchange.jsonschema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelgraph.codec.jsonschema.JsonSchemaAnnotations;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
@@ -10,7 +9,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,9 +28,7 @@ public final class JsonSchemaExporter {
     public static ObjectNode export(SchemaModel model, Optional<String> rootType, boolean useAnchorForRef) {
         SchemaModel m = model;
         if (rootType.isPresent()) {
-            Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
-            annotations.put(JsonSchemaAnnotations.ROOT, rootType.get());
-            m = model.withAnnotations(annotations);
+            m = model.withRootType(rootType.get());
         }
         ObjectNode doc = CODEC.encodeTree(m, new LossinessLedger());
         if (useAnchorForRef) {

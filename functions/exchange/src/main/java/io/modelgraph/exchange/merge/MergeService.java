@@ -82,7 +82,7 @@ public final class MergeService {
 
         // 2. the diff
         GraphSnapshot before = spaces.snapshot(projectId, space.id());
-        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id());
+        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger);
         int skippedRemovals = 0;
         if (options.onlyAddAndUpdate()) {
             skippedRemovals = changes.removedNodeIds().size();

@@ -68,6 +68,14 @@ public final class DefaultProfiles {
         for (String a : List.of("deprecated", "readOnly", "writeOnly", "x-*")) {
             p.put(a, MappingTarget.mixin(DefaultMixins.ANNOTATIONS, "annotations"));
         }
+        // keywords the canonical model cannot express: the jsonschema codec keeps them verbatim on their type or
+        // element (annotation jsonschema.verbatim) and writes them back, so validateJSON still applies them
+        for (String v : List.of("not", "if", "then", "else", "patternProperties", "propertyNames",
+                "dependentSchemas", "dependentRequired", "prefixItems", "contains", "minContains", "maxContains",
+                "unevaluatedProperties", "unevaluatedItems", "minProperties", "maxProperties", "$dynamicRef",
+                "$dynamicAnchor", "contentMediaType", "contentEncoding", "contentSchema")) {
+            p.put(v, MappingTarget.mixin(DefaultMixins.ANNOTATIONS, "annotations"));
+        }
         return new ImportProfile(JSON_SCHEMA_ID, "JSON Schema 2020-12", ProfileFormat.JSON_SCHEMA, true, Map.of(),
                 Map.of(), p);
     }

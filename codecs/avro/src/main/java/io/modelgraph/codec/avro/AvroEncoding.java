@@ -1,0 +1,450 @@
+package io.modelgraph.codec.avro;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.Constraints;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The canonical model to one Avro schema (JSON only; no Avro class is loaded). Named types are first built in
+ * reference form, then the root is expanded depth first so every named type is defined at its first use, as
+ * Avro requires. An Avro-origin model keeps its full names and exact field schemas; any other model gets valid
+ * names (renames in the ledger) and the nearest Avro type for each element.
+ */
+final class AvroEncoding {
+    private static final ObjectMapper JSON_READER = new ObjectMapper();
+
+    private final SchemaModel model;
+    private final LossinessLedger ledger;
+    private final AvroNames names = new AvroNames();
+    private final Map<String, String> typeNames = new HashMap<>();
+    private final Map<String, String> taxonomyNames = new HashMap<>();
+    /** Definitions in reference form by full name, in model order. */
+    private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
+    private final Set<String> emitted = new HashSet<>();
+    private final List<Runnable> defaultChecks = new ArrayList<>();
+    private final FieldSchemas fieldSchemas;
+    private final String defaultNamespace;
+
+    AvroEncoding(SchemaModel model, LossinessLedger ledger) {
+        this.model = model;
+        this.ledger = ledger;
+        this.fieldSchemas = new FieldSchemas(n -> typeNames.getOrDefault(n, n),
+                n -> taxonomyNames.getOrDefault(n, n), Optional.of(ledger));
+        this.defaultNamespace = defaultNamespace();
+    }
+
+    JsonNode encode() {
+        model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), withNamespace(t),
+                "$.types." + t.name())));
+        model.taxonomies().forEach(x -> taxonomyNames.put(x.name(), fullName(x.name(), x.provenance(),
+                x.annotations(), "$.taxonomies." + x.name())));
+        model.annotations().forEach((k, v) -> {
+            if (k.startsWith(AvroKeys.FIXED_PREFIX)) {
+                readJson(v).filter(JsonNode::isObject).ifPresent(d -> definitions.put(k.substring(
+                        AvroKeys.FIXED_PREFIX.length()), (ObjectNode) d));
+            }
+        });
+        model.types().forEach(t -> t.elements().forEach(e -> Optional.ofNullable(e.annotations().get(AvroKeys.FIXED))
+                .flatMap(AvroEncoding::readJson).filter(JsonNode::isArray).ifPresent(a -> a.forEach(d -> {
+                    String ns = d.path("namespace").asText("");
+                    definitions.putIfAbsent((ns.isEmpty() ? "" : ns + ".") + d.path("name").asText(),
+                            (ObjectNode) d);
+                }))));
+        model.types().forEach(t -> definitions.put(typeNames.get(t.name()), record(t)));
+        model.taxonomies().forEach(x -> definitions.put(taxonomyNames.get(x.name()), enumeration(x)));
+        defaultChecks.forEach(Runnable::run);
+        Set<String> files = new java.util.TreeSet<>();
+        model.types().forEach(t -> t.provenance().source().ifPresent(files::add));
+        model.taxonomies().forEach(x -> x.provenance().source().ifPresent(files::add));
+        if (files.size() > 1) {
+            ledger.drop("$", "The model's types came from the files " + files + "; one Avro schema holds them all.");
+        }
+        model.description().ifPresent(d -> ledger.drop("$", "An Avro schema has no place for the model's"
+                + " description."));
+        JsonNode root = expand(root(), "");
+        List<String> unreached = definitions.keySet().stream().filter(n -> !emitted.contains(n)).toList();
+        if (!unreached.isEmpty()) {
+            ArrayNode union = FieldSchemas.JSON.arrayNode();
+            if (root.isArray()) {
+                union.addAll((ArrayNode) root);
+            } else {
+                union.add(root);
+            }
+            unreached.forEach(n -> union.add(expand(TextNode.valueOf(n), "")));
+            root = union;
+        }
+        return root;
+    }
+
+    private String fullName(String modelName, io.modelgraph.schema.Provenance provenance,
+            Map<String, String> annotations, String path) {
+        if (provenance.format().equals(AvroCodec.FORMAT) && provenance.originalName().isPresent()) {
+            return names.unique(provenance.originalName().get());
+        }
+        String namespace = namespaceOf(annotations);
+        if (namespace.isEmpty()) {
+            // Avro cannot refer from inside a namespace to a type without one: share the model's namespace
+            namespace = defaultNamespace;
+        }
+        String wanted = (namespace.isEmpty() ? "" : namespace + ".") + AvroNames.valid(modelName);
+        String chosen = names.unique(wanted);
+        if (!AvroNames.valid(modelName).equals(modelName) || !chosen.equals(wanted)) {
+            ledger.drop(path, "'" + modelName + "' is not a valid or unique Avro name; written as '" + chosen
+                    + "'.");
+        }
+        return chosen;
+    }
+
+    /** The type's namespace field, where set, as this codec's annotation. */
+    private static Map<String, String> withNamespace(TypeDef t) {
+        if (t.namespace().isEmpty()) {
+            return t.annotations();
+        }
+        Map<String, String> a = new HashMap<>(t.annotations());
+        a.put(AvroKeys.NAMESPACE, t.namespace().get());
+        return a;
+    }
+
+    /** The Avro namespace of a part from another format: its own, or its protobuf package. */
+    private static String namespaceOf(Map<String, String> annotations) {
+        String namespace = annotations.getOrDefault(AvroKeys.NAMESPACE,
+                annotations.getOrDefault("protobuf.package", ""));
+        return AvroNames.validNamespace(namespace);
+    }
+
+    private String defaultNamespace() {
+        return java.util.stream.Stream.concat(model.types().stream().map(AvroEncoding::withNamespace),
+                        model.taxonomies().stream().map(TaxonomyDef::annotations))
+                .map(AvroEncoding::namespaceOf).filter(n -> !n.isEmpty()).findFirst().orElse("");
+    }
+
+    private JsonNode root() {
+        String stored = model.annotations().get(AvroKeys.ROOT);
+        if (stored != null) {
+            Optional<JsonNode> root = readJson(stored);
+            if (root.isPresent()) {
+                return root.get();
+            }
+        }
+        if (model.rootType().isPresent() && typeNames.containsKey(model.rootType().get())) {
+            return TextNode.valueOf(typeNames.get(model.rootType().get()));
+        }
+        Set<String> referenced = new HashSet<>();
+        definitions.values().forEach(d -> collectNames(d, referenced));
+        List<String> roots = definitions.keySet().stream().filter(n -> !referenced.contains(n)).toList();
+        if (roots.isEmpty() && !model.types().isEmpty()) {
+            // every type is referenced (recursion): the model's first type is the root
+            roots = List.of(typeNames.get(model.types().get(0).name()));
+        }
+        if (roots.isEmpty()) {
+            ledger.drop("$", "The model has no type; the Avro schema is \"null\".");
+            return TextNode.valueOf("null");
+        }
+        if (roots.size() == 1) {
+            return TextNode.valueOf(roots.get(0));
+        }
+        ArrayNode union = FieldSchemas.JSON.arrayNode();
+        roots.forEach(union::add);
+        return union;
+    }
+
+    private void collectNames(JsonNode node, Set<String> into) {
+        if (node.isTextual() && definitions.containsKey(node.asText())) {
+            into.add(node.asText());
+        } else if (node.isArray()) {
+            node.forEach(n -> collectNames(n, into));
+        } else if (node.isObject()) {
+            for (String key : List.of("items", "values", "type")) {
+                if (node.has(key)) {
+                    collectNames(node.get(key), into);
+                }
+            }
+            node.path("fields").forEach(f -> collectNames(f.path("type"), into));
+        }
+    }
+
+    /** Replaces the first use of each named type by its definition, later uses by its name. */
+    private JsonNode expand(JsonNode ref, String enclosingNamespace) {
+        if (ref.isTextual()) {
+            String name = ref.asText();
+            if (FieldSchemas.PRIMITIVES.contains(name)) {
+                return ref;
+            }
+            ObjectNode definition = definitions.get(name);
+            if (definition == null) {
+                ledger.approximate("$", "Type '" + name + "' is not in the model; written as a string.");
+                return TextNode.valueOf("string");
+            }
+            String namespace = namespaceOf(name);
+            if (!emitted.add(name)) {
+                return TextNode.valueOf(namespace.equals(enclosingNamespace) ? simpleOf(name) : name);
+            }
+            ObjectNode out = definition.deepCopy();
+            out.put("name", simpleOf(name));
+            out.remove("namespace");
+            if (!namespace.equals(enclosingNamespace)) {
+                out.put("namespace", namespace);
+            }
+            for (JsonNode field : out.path("fields")) {
+                ((ObjectNode) field).set("type", expand(field.get("type"), namespace));
+            }
+            return reorder(out);
+        }
+        if (ref.isArray()) {
+            ArrayNode union = FieldSchemas.JSON.arrayNode();
+            ref.forEach(m -> union.add(expand(m, enclosingNamespace)));
+            return union;
+        }
+        if (ref.isObject()) {
+            ObjectNode out = ((ObjectNode) ref).deepCopy();
+            if (out.has("items")) {
+                out.set("items", expand(out.get("items"), enclosingNamespace));
+            }
+            if (out.has("values")) {
+                out.set("values", expand(out.get("values"), enclosingNamespace));
+            }
+            return out;
+        }
+        return ref;
+    }
+
+    /** type, name, namespace first: what a reader of the schema looks for. */
+    private static ObjectNode reorder(ObjectNode definition) {
+        ObjectNode out = FieldSchemas.JSON.objectNode();
+        for (String key : List.of("type", "name", "namespace")) {
+            if (definition.has(key)) {
+                out.set(key, definition.get(key));
+            }
+        }
+        definition.fields().forEachRemaining(e -> {
+            if (!out.has(e.getKey())) {
+                out.set(e.getKey(), e.getValue());
+            }
+        });
+        return out;
+    }
+
+    private static String namespaceOf(String fullName) {
+        int dot = fullName.lastIndexOf('.');
+        return dot < 0 ? "" : fullName.substring(0, dot);
+    }
+
+    private static String simpleOf(String fullName) {
+        return fullName.substring(fullName.lastIndexOf('.') + 1);
+    }
+
+    private ObjectNode record(TypeDef t) {
+        String path = "$.types." + t.name();
+        ObjectNode r = FieldSchemas.JSON.objectNode()
+                .put("type", "true".equals(t.annotations().get(AvroKeys.ERROR)) ? "error" : "record");
+        t.description().ifPresent(d -> r.put("doc", d));
+        putAliases(r, t.annotations());
+        if (!t.supertypes().isEmpty()) {
+            ledger.drop(path, "Avro records have no supertypes; " + t.supertypes() + " dropped.");
+        }
+        if (t.isAbstract()) {
+            ledger.drop(path, "Avro records cannot be abstract.");
+        }
+        t.mapsTo().ifPresent(m -> ledger.drop(path, "The mapping to " + m + " has no place in Avro."));
+        ArrayNode fields = r.putArray("fields");
+        AvroNames fieldNames = new AvroNames();
+        for (ElementDef e : t.elements()) {
+            fields.add(field(e, path + ".elements." + e.name(), fieldNames));
+        }
+        putProps(r, t.annotations(), path);
+        return r;
+    }
+
+    private ObjectNode field(ElementDef e, String path, AvroNames fieldNames) {
+        String name = fieldNames.unique(AvroNames.valid(e.name()));
+        if (!name.equals(e.name())) {
+            ledger.drop(path, "'" + e.name() + "' is not a valid or unique Avro field name; written as '" + name
+                    + "'.");
+        }
+        ObjectNode f = FieldSchemas.JSON.objectNode().put("name", name);
+        JsonNode schema = Optional.ofNullable(e.annotations().get(AvroKeys.SCHEMA)).flatMap(AvroEncoding::readJson)
+                .orElseGet(() -> fieldSchemas.forElement(e, path));
+        f.set("type", schema);
+        e.description().ifPresent(d -> f.put("doc", d));
+        e.defaultValue().ifPresent(d -> {
+            f.set("default", d);
+            // checked once every definition exists: a default may name a record or enum defined later
+            defaultChecks.add(() -> {
+                if (!fits(schema, d)) {
+                    f.remove("default");
+                    ledger.relax(path, "Default " + d + " does not fit the Avro type " + schema + "; dropped.");
+                }
+            });
+        });
+        Optional.ofNullable(e.annotations().get(AvroKeys.ORDER)).ifPresent(o -> f.put("order", o));
+        putAliases(f, e.annotations());
+        lostElementFacts(e, path);
+        putProps(f, e.annotations(), path);
+        return f;
+    }
+
+    private void lostElementFacts(ElementDef e, String path) {
+        e.mapsTo().ifPresent(m -> ledger.drop(path, "The mapping to " + m + " has no place in Avro."));
+        if (!e.examples().isEmpty()) {
+            ledger.drop(path, "Avro fields have no examples; " + e.examples().size() + " dropped.");
+        }
+        Constraints c = e.constraints();
+        boolean fixedLength = e.annotations().containsKey(AvroKeys.FIXED);
+        Constraints carried = Constraints.NONE.withPrecision(c.precision().orElse(null), c.scale().orElse(null))
+                .withLength(fixedLength ? c.minLength().orElse(null) : null,
+                        fixedLength ? c.maxLength().orElse(null) : null);
+        if (!c.equals(carried)) {
+            ledger.relax(path, "Avro types state no value constraints (pattern, range, length, format, const,"
+                    + " uniqueness); they are dropped.");
+        }
+        Cardinality card = e.cardinality();
+        if (card.many() && (card.min() > 0 || card.max().isPresent())) {
+            ledger.relax(path, "An Avro array has no size bounds; " + card.min() + ".." + (card.max().isPresent()
+                    ? card.max().getAsInt() : "*") + " becomes any number.");
+        }
+    }
+
+    private ObjectNode enumeration(TaxonomyDef x) {
+        String path = "$.taxonomies." + x.name();
+        ObjectNode n = FieldSchemas.JSON.objectNode().put("type", "enum");
+        x.description().ifPresent(d -> n.put("doc", d));
+        putAliases(n, x.annotations());
+        ArrayNode symbols = n.putArray("symbols");
+        AvroNames symbolNames = new AvroNames();
+        Map<String, String> renamed = new LinkedHashMap<>();
+        int labelled = 0;
+        for (Term term : x.terms()) {
+            String symbol = symbolNames.unique(AvroNames.valid(term.code()));
+            symbols.add(symbol);
+            if (!symbol.equals(term.code())) {
+                renamed.put(term.code(), symbol);
+            }
+            if (term.label().isPresent() || term.description().isPresent() || term.mapsTo().isPresent()) {
+                labelled++;
+            }
+        }
+        if (!renamed.isEmpty()) {
+            ledger.drop(path, "Codes that are not valid Avro enum symbols were renamed: " + renamed + ".");
+        }
+        if (labelled > 0) {
+            ledger.drop(path, "Avro enum symbols carry no label, description or mapping; those of " + labelled
+                    + " terms are dropped.");
+        }
+        x.mapsTo().ifPresent(m -> ledger.drop(path, "The mapping to " + m + " has no place in Avro."));
+        Optional.ofNullable(x.annotations().get(AvroKeys.ENUM_DEFAULT)).ifPresent(d -> n.put("default",
+                renamed.getOrDefault(d, d)));
+        putProps(n, x.annotations(), path);
+        return n;
+    }
+
+    private static void putAliases(ObjectNode target, Map<String, String> annotations) {
+        Optional.ofNullable(annotations.get(AvroKeys.ALIASES)).flatMap(AvroEncoding::readJson)
+                .filter(JsonNode::isArray).ifPresent(a -> target.set("aliases", a));
+    }
+
+    /** Avro's custom properties keep this codec's props and other formats' dotted annotations. */
+    private void putProps(ObjectNode target, Map<String, String> annotations, String path) {
+        Optional.ofNullable(annotations.get(AvroKeys.PROPS)).flatMap(AvroEncoding::readJson)
+                .filter(JsonNode::isObject).ifPresent(p -> p.fields().forEachRemaining(e -> {
+                    if (!target.has(e.getKey())) {
+                        target.set(e.getKey(), e.getValue());
+                    }
+                }));
+        List<String> dropped = new ArrayList<>();
+        annotations.forEach((k, v) -> {
+            if (AvroDecoding.isForeignAnnotation(k)) {
+                target.put(k, v);
+            } else if (!k.startsWith("avro.")) {
+                dropped.add(k);
+            }
+        });
+        if (!dropped.isEmpty()) {
+            ledger.drop(path, "Annotations " + dropped + " have no place in Avro.");
+        }
+    }
+
+    /** Whether a default is valid for the schema: Avro checks defaults against the union's first branch. */
+    private boolean fits(JsonNode schema, JsonNode value) {
+        if (schema.isArray()) {
+            return schema.size() > 0 && fits(schema.get(0), value);
+        }
+        if (schema.isObject()) {
+            String type = schema.path("type").asText();
+            if (type.equals("array")) {
+                if (!value.isArray()) {
+                    return false;
+                }
+                for (JsonNode v : value) {
+                    if (!fits(schema.get("items"), v)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            if (type.equals("map")) {
+                if (!value.isObject()) {
+                    return false;
+                }
+                for (Iterator<JsonNode> it = value.elements(); it.hasNext(); ) {
+                    if (!fits(schema.get("values"), it.next())) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            return fits(TextNode.valueOf(type), value);
+        }
+        String name = schema.asText();
+        return switch (name) {
+            case "null" -> value.isNull();
+            case "boolean" -> value.isBoolean();
+            case "int" -> value.isNumber() && value.canConvertToExactIntegral() && value.canConvertToInt();
+            case "long" -> value.isNumber() && value.canConvertToExactIntegral() && value.canConvertToLong();
+            case "float", "double" -> value.isNumber();
+            case "string", "bytes" -> value.isTextual();
+            default -> {
+                ObjectNode d = definitions.get(name);
+                if (d == null) {
+                    yield false;
+                }
+                String kind = d.path("type").asText();
+                if (kind.equals("enum")) {
+                    boolean found = false;
+                    for (JsonNode s : d.path("symbols")) {
+                        found |= s.asText().equals(value.asText());
+                    }
+                    yield value.isTextual() && found;
+                }
+                yield kind.equals("fixed") ? value.isTextual() : value.isObject();
+            }
+        };
+    }
+
+    static Optional<JsonNode> readJson(String text) {
+        try {
+            return Optional.of(JSON_READER.readTree(text));
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package io.modelgraph.codec.avro;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.graph.GraphRoundTrip;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaNormalization;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every Avro corpus file ({@code corpus.dir}/avro, never copied here): valid schemas and protocols decode, encode
+ * to a schema Avro's parser accepts, decode again to the same model and survive the graph; the files under
+ * {@code invalid/} and the IDL files ({@code .avdl}, not JSON) are refused with a located logical error; the
+ * Parsing Canonical Form cases give the expected canonical form after decode then encode.
+ */
+@Tag("conformance")
+class AvroConformanceTest {
+    private static Path corpus;
+    private final AvroCodec codec = new AvroCodec();
+
+    @BeforeAll
+    static void locateCorpus() {
+        String dir = System.getProperty("corpus.dir", "");
+        corpus = Paths.get(dir, "avro");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(corpus),
+                "Avro corpus not found at '" + corpus + "' (set -Dcorpus.dir); conformance tests skipped");
+    }
+
+    @Test
+    void everyCorpusFileDecodesOrIsRefusedAsExpected() throws IOException {
+        AvroCorpus avros = new AvroCorpus(corpus);
+        List<Path> files = avros.files();
+        int modelLevel = 0, valid = 0, decoded = 0, reencoded = 0, stable = 0, graph = 0, invalid = 0, refused = 0, ledgered = 0;
+        List<String> failures = new ArrayList<>();
+        for (Path f : files) {
+            String rel = avros.relative(f);
+            String text = Files.readString(f);
+            if (avros.expectInvalid(f)) {
+                invalid++;
+                try {
+                    codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+                    failures.add(rel + ": accepted, expected a refusal");
+                } catch (SchemaSyntaxException e) {
+                    refused++;
+                    assertTrue(!e.getMessage().isBlank() && !e.path().isBlank(), rel);
+                }
+                continue;
+            }
+            valid++;
+            try {
+                LossinessLedger ledger = new LossinessLedger();
+                SchemaModel model = avros.decode(f, ledger);
+                decoded++;
+                ledgered += ledger.size();
+                String avro = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
+                new Schema.Parser().parse(avro);
+                reencoded++;
+                SchemaModel again = codec.decode(avro, CodecOptions.NONE, new LossinessLedger());
+                if (withoutFiles(again).equals(withoutFiles(model))) {
+                    stable++;
+                } else {
+                    failures.add(rel + ": decode(encode(model)) differs");
+                }
+                if (GraphRoundTrip.exportsAlike(codec, model)) {
+                    graph++;
+                } else if (needsModelLevelFacts(model)) {
+                    // a root that is no single type (an array, a union, a protocol, several files): the graph
+                    // does not store model-level facts yet (issue 10); counted, not hidden
+                    modelLevel++;
+                } else {
+                    failures.add(rel + ": export after the graph differs from export before");
+                }
+            } catch (SchemaSyntaxException e) {
+                failures.add(rel + ": refused at " + e.path() + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                failures.add(rel + ": " + e);
+            }
+        }
+        System.out.printf("[conformance] avro: %d/%d valid files decoded, %d re-encoded and accepted by"
+                + " Schema.Parser, %d stable through encode/decode, %d exported alike before and after the graph (%d more"
+                + " need model-level facts the graph does not store yet); %d/%d invalid files"
+                + " refused; %d ledger entries%n", decoded, valid, reencoded, stable, graph, modelLevel, refused, invalid,
+                ledgered);
+        failures.forEach(x -> System.out.println("[conformance] avro FAIL " + x));
+        assertEquals(List.of(), failures);
+    }
+
+    /** The file a type came from is the one fact a bundle loses in one schema (the encoder ledgers it). */
+    private static List<Object> withoutFiles(SchemaModel m) {
+        return List.of(m.types().stream().map(t -> t.withProvenance(new io.modelgraph.schema.Provenance(
+                t.provenance().format(), java.util.Optional.empty(), t.provenance().originalName()))).toList(), m.taxonomies().stream().map(x -> x.withProvenance(new io.modelgraph.schema.Provenance(
+                x.provenance().format(), java.util.Optional.empty(), x.provenance().originalName()))).toList());
+    }
+
+    /** Whether the schema's root is more than one record type: only model annotations say what it is. */
+    private static boolean needsModelLevelFacts(SchemaModel model) {
+        return model.rootType().isEmpty();
+    }
+
+    @Test
+    void parsingCanonicalFormCasesSurviveDecodeThenEncode() throws IOException, SchemaSyntaxException {
+        List<String> lines = Files.readAllLines(corpus.resolve("canonical-form/schema-tests.txt"));
+        List<String[]> cases = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("<<INPUT")) {
+                String input = readBlock(lines, i, "<<INPUT");
+                for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("<<INPUT"); j++) {
+                    if (lines.get(j).startsWith("<<canonical")) {
+                        cases.add(new String[] {input, readBlock(lines, j, "<<canonical")});
+                        break;
+                    }
+                }
+            }
+        }
+        int passed = 0;
+        List<String> failures = new ArrayList<>();
+        for (String[] c : cases) {
+            SchemaModel model = codec.decode(c[0], CodecOptions.NONE, new LossinessLedger());
+            String out = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
+            String canonical = SchemaNormalization.toParsingForm(new Schema.Parser().parse(out));
+            if (canonical.equals(c[1])) {
+                passed++;
+            } else {
+                failures.add(c[0] + " -> " + canonical + " expected " + c[1]);
+            }
+        }
+        System.out.printf("[conformance] avro canonical form: %d/%d cases%n", passed, cases.size());
+        failures.forEach(x -> System.out.println("[conformance] avro canonical FAIL " + x));
+        assertTrue(cases.size() > 30);
+        assertEquals(List.of(), failures);
+    }
+
+    /** {@code <<KEY value} on one line, or {@code <<KEY} alone, the value, then {@code KEY} alone. */
+    private static String readBlock(List<String> lines, int at, String key) {
+        String rest = lines.get(at).substring(key.length()).trim();
+        if (!rest.isEmpty()) {
+            return rest;
+        }
+        String end = key.substring(2);
+        StringBuilder out = new StringBuilder();
+        for (int i = at + 1; i < lines.size() && !lines.get(i).trim().equals(end); i++) {
+            out.append(lines.get(i)).append('\n');
+        }
+        return out.toString().trim();
+    }
+}

@@ -1,0 +1,137 @@
+package io.modelgraph.codec.odcs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.yaml.SafeYaml;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.KeyDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.Relationship;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import io.modelgraph.schema.graph.GraphRoundTrip;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OdcsCodecTest {
+    private final OdcsCodec codec = new OdcsCodec();
+
+    static String resource(String name) throws IOException {
+        try (InputStream in = OdcsCodecTest.class.getResourceAsStream("/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void decodesObjectsPropertiesKeysAndRelationships() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(resource("orders.odcs.yaml"), CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        assertEquals("orders", model.name());
+        assertEquals("orders-contract", model.identifier().orElseThrow());
+        assertEquals("Orders placed in the web shop.", model.description().orElseThrow());
+
+        TypeDef customers = model.type("customers").orElseThrow();
+        assertEquals(List.of(KeyDef.primary(List.of("id")), KeyDef.unique(List.of("email"))), customers.keys());
+        ElementDef id = customers.element("id").orElseThrow();
+        assertEquals(new DataType.Primitive(PrimitiveKind.INTEGER, java.util.Optional.of("bigint")), id.type());
+        assertEquals(Cardinality.REQUIRED, id.cardinality());
+        ElementDef email = customers.element("email").orElseThrow();
+        assertEquals(320L, email.constraints().maxLength().orElseThrow());
+        assertEquals("email", email.constraints().format().orElseThrow());
+        assertTrue(email.annotations().get(OdcsDecoding.EXTRA).contains("restricted"));
+
+        TypeDef orders = model.type("orders").orElseThrow();
+        ElementDef lines = orders.element("lines").orElseThrow();
+        assertEquals(new Cardinality(1, java.util.OptionalInt.empty()), lines.cardinality());
+        String lineType = ((DataType.TypeRef) lines.type()).typeName();
+        assertEquals(List.of("sku", "qty"), model.type(lineType).orElseThrow().elements().stream()
+                .map(ElementDef::name).toList());
+        assertEquals(new BigDecimal("1000000"), orders.element("total").orElseThrow().constraints()
+                .exclusiveMaximum().orElseThrow());
+        Relationship fk = model.relationships().get(0);
+        assertEquals(List.of("orders", "customer_id", "customers", "id"), List.of(fk.fromType(),
+                fk.fromElements().get(0), fk.toType(), fk.toElements().get(0)));
+        assertTrue(GraphRoundTrip.holds(model), "model → graph → model");
+    }
+
+    @Test
+    void reEncodesAContractWhole() throws Exception {
+        String source = resource("orders.odcs.yaml");
+        LossinessLedger ledger = new LossinessLedger();
+        String encoded = codec.encode(codec.decode(source, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode in = SafeYaml.read(source, "test");
+        JsonNode out = SafeYaml.read(encoded, "test");
+        assertEquals(Normalized.of(in), Normalized.of(out), encoded);
+        // encode is a fixed point: decoding the output and encoding again gives the same text
+        LossinessLedger again = new LossinessLedger();
+        assertEquals(encoded, codec.encode(codec.decode(encoded, CodecOptions.NONE, again), CodecOptions.NONE, again));
+    }
+
+    @Test
+    void encodesAForeignModelWithLedgeredApproximations() throws Exception {
+        TaxonomyDef status = TaxonomyDef.of("Status", List.of(Term.of("open"), Term.of("closed")));
+        TypeDef ticket = TypeDef.of("Ticket", List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.UUID), Cardinality.REQUIRED),
+                ElementDef.of("status", new DataType.TaxonomyRef("Status"), Cardinality.OPTIONAL),
+                ElementDef.of("tags", DataType.of(PrimitiveKind.STRING), Cardinality.ANY_NUMBER)))
+                .withKeys(List.of(KeyDef.primary(List.of("id"))));
+        SchemaModel model = SchemaModel.of("Tickets", List.of(ticket), List.of(status));
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode doc = SafeYaml.read(codec.encode(model, CodecOptions.NONE, ledger), "test");
+        assertEquals("v3.1.0", doc.path("apiVersion").asText());
+        assertEquals("draft", doc.path("status").asText());
+        JsonNode props = doc.path("schema").get(0).path("properties");
+        assertEquals("uuid", props.get(0).path("logicalTypeOptions").path("format").asText());
+        assertTrue(props.get(0).path("primaryKey").asBoolean());
+        assertEquals("closed", props.get(1).path("quality").get(0).path("arguments").path("validValues").get(1)
+                .asText());
+        assertEquals("array", props.get(2).path("logicalType").asText());
+        assertEquals(2, ledger.size(), ledger.entries().toString());
+    }
+
+    @Test
+    void refusesAliasesWithTheirPosition() {
+        String text = "apiVersion: v3.1.0\nkind: DataContract\nid: x\nstatus: &s draft\nversion: *s\n";
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
+                () -> codec.decode(text, CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(e.path().startsWith("line 5"), e.path());
+        assertTrue(e.getMessage().contains("aliases"), e.getMessage());
+    }
+
+    @Test
+    void malformedYamlNamesLineAndColumn() {
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "apiVersion: v3.1.0\nkind: DataContract\nschema:\n  - name: [unclosed\n", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertTrue(e.path().matches("line \\d+, column \\d+"), e.path());
+    }
+
+    @Test
+    void refusesOtherKindsVersionsAndNamelessProperties() {
+        assertEquals("$.apiVersion", assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "apiVersion: v2.2.2\nkind: DataContract\n", CodecOptions.NONE, new LossinessLedger())).path());
+        assertEquals("$.kind", assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "apiVersion: v3.1.0\nkind: Other\n", CodecOptions.NONE, new LossinessLedger())).path());
+        assertEquals("$.schema[0].properties[0].name", assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "apiVersion: v3.1.0\nkind: DataContract\nschema:\n  - name: t\n    properties:\n      - logicalType:"
+                        + " string\n", CodecOptions.NONE, new LossinessLedger())).path());
+        assertFalse(codec.format().isEmpty());
+    }
+}

@@ -1,0 +1,224 @@
+package io.modelgraph.codec.protobuf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossEntry;
+import io.modelgraph.ledger.LossKind;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import io.modelgraph.schema.graph.GraphRoundTrip;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ProtobufCodecTest {
+    private final ProtobufCodec codec = new ProtobufCodec();
+
+    private static final String ORDERS = """
+            syntax = "proto3";
+
+            package shop.v1;
+
+            import "google/protobuf/timestamp.proto";
+            import "google/protobuf/wrappers.proto";
+
+            option java_package = "com.shop.v1";
+
+            // A customer order.
+            message Order {
+              reserved 4, 10 to 12;
+              reserved "legacy";
+              string id = 1;
+              google.protobuf.Timestamp placed = 2;
+              repeated Line lines = 3;
+              map<string, int64> counts = 5 [deprecated = true];
+              optional string note = 6;
+              google.protobuf.Int32Value priority = 7;
+              Status status = 8;
+              oneof payment {
+                string card = 13;
+                string voucher = 14;
+              }
+
+              // One line of an order.
+              message Line {
+                string sku = 1;
+                uint32 qty = 2;
+              }
+
+              enum Status {
+                STATUS_UNSPECIFIED = 0;
+                PAID = 1;
+              }
+            }
+
+            service Orders {
+              rpc Get(Order) returns (Order);
+            }
+            """;
+
+    @Test
+    void decodesMessagesNestedTypesNumbersLabelsWellKnownTypesAndOneofs() throws SchemaSyntaxException {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel m = codec.decode(ORDERS, CodecOptions.NONE, ledger);
+        TypeDef order = m.type("Order").orElseThrow();
+        assertEquals(Optional.of("A customer order."), order.description());
+        assertEquals("shop.v1", order.annotations().get("protobuf.package"));
+        assertEquals("[\"4\",\"10 to 12\",\"\\\"legacy\\\"\"]", order.annotations().get("protobuf.reserved"));
+        assertEquals("2", order.element("placed").orElseThrow().annotations().get("protobuf.number"));
+        assertEquals(new DataType.Primitive(PrimitiveKind.DATETIME, Optional.of("google.protobuf.Timestamp")),
+                order.element("placed").orElseThrow().type());
+        ElementDef lines = order.element("lines").orElseThrow();
+        assertEquals(Cardinality.ANY_NUMBER, lines.cardinality());
+        assertEquals(new DataType.TypeRef("Order.Line"), lines.type());
+        ElementDef counts = order.element("counts").orElseThrow();
+        assertTrue(counts.type() instanceof DataType.MapOf);
+        assertEquals("[\"deprecated = true\"]", counts.annotations().get("protobuf.options"));
+        assertEquals("optional", order.element("note").orElseThrow().annotations().get("protobuf.label"));
+        assertTrue(order.element("priority").orElseThrow().nullable());
+        assertEquals(new DataType.TaxonomyRef("Order.Status"), order.element("status").orElseThrow().type());
+        assertEquals("payment", order.element("card").orElseThrow().annotations().get("protobuf.oneof"));
+        assertEquals(Optional.of("One line of an order."), m.type("Order.Line").orElseThrow().description());
+        assertEquals(List.of("STATUS_UNSPECIFIED", "PAID"), m.taxonomy("Order.Status").orElseThrow().terms()
+                .stream().map(Term::code).toList());
+        List<LossKind> kinds = ledger.entries().stream().map(LossEntry::kind).toList();
+        assertTrue(kinds.contains(LossKind.SemanticNarrowing), "oneof ledgered");
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("Service 'Orders'")));
+        // the graph keeps what this format needs: export after storing equals export before
+        assertTrue(GraphRoundTrip.exportsAlike(codec, m));
+    }
+
+    @Test
+    void reEncodesProto3ThatDecodesToTheSameModel() throws SchemaSyntaxException {
+        SchemaModel m = codec.decode(ORDERS, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(proto.contains("reserved 4, 10 to 12;"), proto);
+        assertTrue(proto.contains("import \"google/protobuf/timestamp.proto\";"), proto);
+        SchemaModel back = codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(m.types(), back.types());
+        assertEquals(m.taxonomies(), back.taxonomies());
+        assertEquals(List.of(), ledger.entries());
+    }
+
+    @Test
+    void proto2GroupsRequiredDefaultsExtensionsAndCustomOptionsAreLedgered() throws SchemaSyntaxException {
+        String proto2 = """
+                syntax = "proto2";
+                package p;
+                import "google/protobuf/descriptor.proto";
+                extend google.protobuf.FieldOptions { optional string label = 50001; }
+                message M {
+                  required int32 a = 1 [default = 7, (label) = "x"];
+                  optional group G = 2 { optional string s = 3; }
+                  extensions 100 to 199;
+                }
+                """;
+        LossinessLedger decodeLedger = new LossinessLedger();
+        SchemaModel m = codec.decode(proto2, CodecOptions.NONE, decodeLedger);
+        ElementDef a = m.type("M").orElseThrow().element("a").orElseThrow();
+        assertEquals(Cardinality.REQUIRED, a.cardinality());
+        assertEquals(Optional.of(DecimalNode.valueOf(new BigDecimal("7"))), a.defaultValue());
+        assertEquals(new DataType.TypeRef("M.G"), m.type("M").orElseThrow().element("g").orElseThrow().type());
+        assertEquals(3, decodeLedger.size(), decodeLedger.entries().toString()); // extend, group, custom option
+        LossinessLedger ledger = new LossinessLedger();
+        String proto3 = codec.encode(m, CodecOptions.NONE, ledger);
+        assertFalse(proto3.contains("(label)"), proto3);
+        List<String> why = ledger.entries().stream().map(LossEntry::explanation).toList();
+        assertTrue(why.stream().anyMatch(w -> w.contains("no required")), why.toString());
+        assertTrue(why.stream().anyMatch(w -> w.contains("no default")), why.toString());
+        assertTrue(why.stream().anyMatch(w -> w.contains("extension ranges")), why.toString());
+        assertTrue(why.stream().anyMatch(w -> w.contains("no groups")), why.toString());
+        codec.decode(proto3, CodecOptions.NONE, new LossinessLedger());
+    }
+
+    @Test
+    void foreignModelGetsValidNamesAndStableNumbersAvoidingReserved() throws SchemaSyntaxException {
+        ElementDef first = ElementDef.of("first-name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED);
+        ElementDef born = ElementDef.of("born", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL);
+        ElementDef kind = ElementDef.of("kind", new DataType.TaxonomyRef("Kind"), Cardinality.OPTIONAL);
+        TypeDef person = TypeDef.of("Person", List.of(first, born, kind))
+                .withAnnotations(java.util.Map.of("protobuf.reserved", "[\"2\"]"));
+        SchemaModel m = SchemaModel.of("m", List.of(person), List.of(TaxonomyDef.of("Kind",
+                List.of(Term.of("a-b"), Term.of("c")))));
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(proto.contains("string first_name = 1;"), proto);
+        assertTrue(proto.contains("optional string born = 3;"), proto);
+        assertTrue(proto.contains("optional Kind kind = 4;"), proto);
+        assertTrue(proto.contains("a_b = 0;"), proto);
+        SchemaModel back = codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(List.of("first_name", "born", "kind"), back.type("Person").orElseThrow().elements().stream()
+                .map(ElementDef::name).toList());
+        assertEquals(proto, codec.encode(m, CodecOptions.NONE, new LossinessLedger()), "numbers are stable");
+        List<String> paths = ledger.entries().stream().map(LossEntry::path).toList();
+        assertTrue(paths.contains("$.types.Person.elements.first-name"), paths.toString());
+        assertTrue(paths.contains("$.types.Person.elements.born"), paths.toString());
+        assertTrue(paths.contains("$.taxonomies.Kind"), paths.toString());
+    }
+
+    @Test
+    void importsResolveAmongBundledFilesAndEditionsDecode() throws SchemaSyntaxException {
+        String bundle = """
+                {"acme/common.proto": "syntax = \\"proto3\\"; package acme; message Money { int64 units = 1; }",
+                 "acme/order.proto": "edition = \\"2023\\"; package acme.orders; import \\"acme/common.proto\\";\\nmessage Order { acme.Money total = 1 [features.field_presence = IMPLICIT]; }"}
+                """;
+        SchemaModel m = codec.decode(bundle, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(new DataType.TypeRef("Money"), m.type("Order").orElseThrow().element("total").orElseThrow()
+                .type());
+        assertEquals("acme/order.proto", m.type("Order").orElseThrow().provenance().source().orElseThrow());
+        String missing = "syntax = \"proto3\";\nimport \"acme/other.proto\";\n";
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
+                () -> codec.decode(missing, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("line 2, column 8", e.path());
+    }
+
+    @Test
+    void malformedInputFailsWithLineAndColumn() {
+        SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "syntax = \"proto3\";\nmessage A {\n  string name = ;\n}\n", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertEquals("line 3, column 17", e.path());
+        SchemaSyntaxException undefined = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "syntax = \"proto3\";\nmessage A {\n  Missing m = 1;\n}\n", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertEquals("line 3, column 3", undefined.path());
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode("message A {", CodecOptions.NONE,
+                new LossinessLedger()));
+        String deep = "message A {".repeat(200) + "}".repeat(200);
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode(deep, CodecOptions.NONE,
+                new LossinessLedger()));
+        assertThrows(SchemaSyntaxException.class, () -> codec.decode("{\"a.proto\": 5}", CodecOptions.NONE,
+                new LossinessLedger()));
+    }
+
+    /** The shipped sample (artifact tests import and export it) decodes, and its export decodes to the same model. */
+    @Test
+    void shippedSampleRoundTrips() throws Exception {
+        String text;
+        try (java.io.InputStream in = ProtobufCodec.class.getResourceAsStream("/samples/protobuf.proto")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        SchemaModel m = codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(3, m.types().size());
+        assertEquals(1, m.taxonomies().size());
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, new LossinessLedger()), CodecOptions.NONE,
+                new LossinessLedger());
+        assertEquals(m.types(), back.types());
+        assertEquals(m.taxonomies(), back.taxonomies());
+    }
+}

@@ -1,0 +1,115 @@
+package io.modelgraph.codec.sql;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the DDL reader collects while it walks a script. Mutable on purpose and package-private: ALTER TABLE,
+ * COMMENT ON and later statements edit tables declared earlier; the decoder turns the end state into the
+ * immutable canonical model.
+ */
+final class Parsed {
+    private Parsed() {
+    }
+
+    /** A column type as written: base name in upper case, its arguments, and whether it is an array. */
+    record SqlType(String base, List<String> args, boolean array, Optional<String> elementType, String written) {
+        SqlType {
+            args = List.copyOf(args);
+        }
+    }
+
+    record Key(Optional<String> name, List<String> columns) {
+        Key {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    record ForeignKey(Optional<String> name, List<String> columns, Optional<String> refNamespace, String refTable,
+            List<String> refColumns, Optional<String> onDelete, Optional<String> onUpdate, String where) {
+        ForeignKey {
+            columns = List.copyOf(columns);
+            refColumns = List.copyOf(refColumns);
+        }
+    }
+
+    record Check(Optional<String> name, String expression, String where) {
+    }
+
+    static final class Column {
+        String name;
+        Optional<SqlType> type = Optional.empty();
+        boolean notNull;
+        Optional<String> defaultExpression = Optional.empty();
+        Optional<String> identity = Optional.empty();
+        Optional<String> comment = Optional.empty();
+        Optional<String> generated = Optional.empty();
+        final List<Check> checks = new ArrayList<>();
+        final String where;
+
+        Column(String name, String where) {
+            this.name = name;
+            this.where = where;
+        }
+    }
+
+    static final class Table {
+        final Optional<String> namespace;
+        String name;
+        final String where;
+        final List<Column> columns = new ArrayList<>();
+        Optional<Key> primaryKey = Optional.empty();
+        final List<Key> uniques = new ArrayList<>();
+        final List<ForeignKey> foreignKeys = new ArrayList<>();
+        final List<Check> checks = new ArrayList<>();
+        final List<String> inherits = new ArrayList<>();
+        Optional<String> comment = Optional.empty();
+        final Map<String, String> annotations = new LinkedHashMap<>();
+
+        Table(Optional<String> namespace, String name, String where) {
+            this.namespace = namespace;
+            this.name = name;
+            this.where = where;
+        }
+
+        Optional<Column> column(String columnName) {
+            return columns.stream().filter(c -> c.name.equalsIgnoreCase(columnName)).findFirst();
+        }
+
+        String qualified() {
+            return namespace.map(n -> n + ".").orElse("") + name;
+        }
+    }
+
+    record Enum(String name, List<String> values) {
+        Enum {
+            values = List.copyOf(values);
+        }
+    }
+
+    /** Everything the script declared, tables in declaration order. */
+    static final class Script {
+        final Map<String, Table> tables = new LinkedHashMap<>();
+        final Map<String, Enum> enums = new LinkedHashMap<>();
+
+        Optional<Table> table(Optional<String> namespace, String name) {
+            Table exact = tables.get(key(namespace, name));
+            if (exact != null) {
+                return Optional.of(exact);
+            }
+            // unqualified references resolve against any schema, as a search path would
+            return tables.values().stream().filter(t -> t.name.equalsIgnoreCase(name)
+                    && (namespace.isEmpty() || t.namespace.map(n -> n.equalsIgnoreCase(namespace.get())
+                            || n.toLowerCase(java.util.Locale.ROOT).endsWith("." + namespace.get()
+                                    .toLowerCase(java.util.Locale.ROOT))).orElse(true)))
+                    .findFirst();
+        }
+
+        static String key(Optional<String> namespace, String name) {
+            return (namespace.map(n -> n + ".").orElse("") + name).toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+}

@@ -1,0 +1,327 @@
+package io.modelgraph.codec.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.Constraints;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.KeyDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.Provenance;
+import io.modelgraph.schema.Relationship;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns what the reader collected into the canonical model: tables → types (schema or dataset as namespace),
+ * columns → elements, keys, foreign keys → relationships, enums and {@code IN} checks → taxonomies.
+ */
+final class SqlDecoding {
+    static final String FORMAT = "sql";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Pattern COMPARISON = Pattern.compile(
+            "^\\(?\\s*[\"`\\[]?(\\w+)[\"`\\]]?\\s*(>=|<=|>|<)\\s*(-?\\d+(?:\\.\\d+)?)\\s*\\)?$");
+    private static final Pattern BETWEEN = Pattern.compile(
+            "^\\(?\\s*[\"`\\[]?(\\w+)[\"`\\]]?\\s+BETWEEN\\s+(-?\\d+(?:\\.\\d+)?)\\s+AND\\s+(-?\\d+(?:\\.\\d+)?)\\s*\\)?$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern IN_LIST = Pattern.compile(
+            "^\\(?\\s*[\"`\\[]?(\\w+)[\"`\\]]?\\s+IN\\s*\\(((?:\\s*'(?:[^']|'')*'\\s*,?)+)\\)\\s*\\)?$",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern QUOTED = Pattern.compile("'((?:[^']|'')*)'");
+
+    private final Parsed.Script script;
+    private final LossinessLedger ledger;
+    private final Map<Parsed.Table, String> typeNames = new HashMap<>();
+    private final Map<String, TaxonomyDef> taxonomies = new LinkedHashMap<>();
+
+    SqlDecoding(Parsed.Script script, LossinessLedger ledger) {
+        this.script = script;
+        this.ledger = ledger;
+    }
+
+    SchemaModel decode(String modelName, Optional<Vendor> vendor) {
+        Map<String, Integer> seen = new HashMap<>();
+        script.tables.values().forEach(t -> seen.merge(t.name.toLowerCase(Locale.ROOT), 1, Integer::sum));
+        for (Parsed.Table t : script.tables.values()) {
+            // a name used in two schemas keeps its schema in the type name, so both survive
+            typeNames.put(t, seen.get(t.name.toLowerCase(Locale.ROOT)) > 1 ? t.qualified() : t.name);
+        }
+        for (Parsed.Enum e : script.enums.values()) {
+            taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values()));
+        }
+        List<TypeDef> types = new ArrayList<>();
+        List<Relationship> relationships = new ArrayList<>();
+        for (Parsed.Table t : script.tables.values()) {
+            types.add(type(t));
+            for (Parsed.ForeignKey fk : t.foreignKeys) {
+                relationship(t, fk).ifPresent(relationships::add);
+            }
+        }
+        Map<String, String> annotations = vendor.map(v -> Map.of("sql.vendor", v.key())).orElse(Map.of());
+        return new SchemaModel(modelName, Optional.empty(), types, new ArrayList<>(taxonomies.values()), Map.of(),
+                Provenance.of(FORMAT), annotations, Optional.empty(), Optional.empty(), relationships);
+    }
+
+    private TypeDef type(Parsed.Table t) {
+        List<ElementDef> elements = new ArrayList<>();
+        List<Parsed.Check> tableChecks = new ArrayList<>(t.checks);
+        for (Parsed.Column c : t.columns) {
+            List<Parsed.Check> checks = new ArrayList<>(c.checks);
+            // a table CHECK on this column alone reads like a column CHECK
+            tableChecks.removeIf(k -> {
+                boolean mine = singleColumn(k.expression()).map(c.name::equalsIgnoreCase).orElse(false);
+                if (mine) {
+                    checks.add(k);
+                }
+                return mine;
+            });
+            elements.add(element(t, c, checks));
+        }
+        List<KeyDef> keys = new ArrayList<>();
+        t.primaryKey.filter(k -> present(t, k.columns(), "primary key"))
+                .ifPresent(k -> keys.add(new KeyDef(KeyDef.Kind.PRIMARY, k.name(), columns(t, k.columns()))));
+        for (Parsed.Key k : t.uniques) {
+            if (present(t, k.columns(), "unique key")) {
+                keys.add(new KeyDef(KeyDef.Kind.UNIQUE, k.name(), columns(t, k.columns())));
+            }
+        }
+        Map<String, String> annotations = new LinkedHashMap<>(t.annotations);
+        for (int i = 0; i < tableChecks.size(); i++) {
+            Parsed.Check k = tableChecks.get(i);
+            annotations.put("sql.check." + (i + 1), k.name().map(n -> n + ": ").orElse("") + k.expression());
+            ledger.relax(k.where(), "Table " + t.qualified() + ": CHECK (" + k.expression()
+                    + ") has no canonical form; kept as annotation sql.check." + (i + 1) + " for SQL output only.");
+        }
+        List<String> supertypes = new ArrayList<>();
+        for (String parent : t.inherits) {
+            Optional<Parsed.Table> p = script.table(Optional.empty(), parent);
+            if (p.isPresent()) {
+                supertypes.add(typeNames.get(p.get()));
+            } else {
+                ledger.drop(t.where, "Table " + t.qualified() + " inherits " + parent
+                        + ", which this script does not declare; not carried.");
+            }
+        }
+        return new TypeDef(typeNames.get(t), t.comment, supertypes, elements, false, Optional.empty(),
+                Provenance.of(FORMAT), annotations, t.namespace, keys);
+    }
+
+    /** A key over a column the table does not have is refused by every engine: ledgered, not carried. */
+    private boolean present(Parsed.Table t, List<String> names, String what) {
+        List<String> missing = names.stream().filter(n -> t.column(n).isEmpty()).toList();
+        if (!missing.isEmpty()) {
+            ledger.drop(t.where, "Table " + t.qualified() + ": " + what + " names columns " + missing
+                    + " the table does not have; not carried.");
+        }
+        return missing.isEmpty();
+    }
+
+    private List<String> columns(Parsed.Table t, List<String> names) {
+        return names.stream().map(n -> t.column(n).map(c -> c.name).orElse(n)).toList();
+    }
+
+    private ElementDef element(Parsed.Table t, Parsed.Column c, List<Parsed.Check> checks) {
+        String path = t.qualified() + "." + c.name;
+        Map<String, String> annotations = new LinkedHashMap<>();
+        DataType type;
+        Constraints constraints = Constraints.NONE;
+        boolean many = false;
+        boolean inKey = t.primaryKey.map(k -> k.columns().stream().anyMatch(c.name::equalsIgnoreCase)).orElse(false);
+        if (c.type.isEmpty()) {
+            type = c.generated.isPresent() ? new DataType.Primitive(PrimitiveKind.ANY)
+                    : new DataType.Primitive(PrimitiveKind.ANY);
+            ledger.approximate(c.where, "Column " + path + " declares no type; read as any.");
+        } else {
+            Parsed.SqlType st = c.type.get();
+            many = st.array();
+            Parsed.SqlType scalar = st;
+            if (st.elementType().isPresent()) {
+                String inner = st.elementType().get().trim();
+                String base = inner.replaceAll("[(<].*", "").trim().toUpperCase(Locale.ROOT);
+                scalar = new Parsed.SqlType(base, List.of(), false, Optional.empty(), inner);
+            }
+            Optional<String> native_ = Optional.of(st.written());
+            Optional<TypeMapping.Canonical> canonical = TypeMapping.decode(scalar);
+            Parsed.Enum userEnum = script.enums.get(scalar.base().toLowerCase(Locale.ROOT));
+            if (scalar.base().equals("ENUM") || (scalar.base().equals("SET") && !scalar.args().isEmpty())) {
+                String name = typeNames.get(t) + "_" + c.name;
+                taxonomies.put(name.toLowerCase(Locale.ROOT), taxonomy(name, scalar.args()));
+                type = new DataType.TaxonomyRef(name);
+                if (scalar.base().equals("SET")) {
+                    many = true;
+                    ledger.approximate(c.where, "Column " + path + ": SET read as many values of a taxonomy.");
+                }
+                annotations.put("sql.type", st.written());
+            } else if (userEnum != null) {
+                type = new DataType.TaxonomyRef(taxonomies.get(userEnum.name().toLowerCase(Locale.ROOT)).name());
+                annotations.put("sql.type", st.written());
+            } else if (canonical.isPresent()) {
+                type = new DataType.Primitive(canonical.get().kind(), native_);
+                constraints = canonical.get().constraints();
+                if (canonical.get().approximate()) {
+                    ledger.approximate(c.where, "Column " + path + ": " + st.written() + " read as "
+                            + canonical.get().kind().name().toLowerCase(Locale.ROOT) + ".");
+                }
+                if (canonical.get().autoIncrement() && c.identity.isEmpty()) {
+                    annotations.put("sql.identity", scalar.base().toLowerCase(Locale.ROOT));
+                }
+            } else {
+                type = new DataType.Primitive(PrimitiveKind.ANY, native_);
+                ledger.approximate(c.where, "Column " + path + ": type " + st.written()
+                        + " is not a built-in type of the dialects (a domain or user type); read as any.");
+            }
+            if (st.base().equals("STRUCT") || scalar.base().equals("STRUCT")) {
+                ledger.approximate(c.where, "Column " + path + ": STRUCT fields are not broken out; read as any.");
+            }
+        }
+        c.identity.ifPresent(i -> annotations.put("sql.identity", i));
+        c.generated.ifPresent(g -> annotations.put("sql.generated", g));
+        Optional<JsonNode> defaultValue = Optional.empty();
+        if (c.defaultExpression.isPresent() && c.defaultExpression.get().toLowerCase(Locale.ROOT)
+                .startsWith("nextval")) {
+            // a sequence-fed default is how PostgreSQL dumps write an identity column
+            annotations.putIfAbsent("sql.identity", "sequence");
+        } else if (c.defaultExpression.isPresent()) {
+            defaultValue = literal(c.defaultExpression.get());
+            if (defaultValue.isEmpty() && !c.defaultExpression.get().equalsIgnoreCase("NULL")) {
+                annotations.put("sql.default", c.defaultExpression.get());
+            }
+        }
+        List<String> unmapped = new ArrayList<>();
+        for (Parsed.Check k : checks) {
+            Optional<Constraints> mapped = checkConstraint(k.expression(), constraints);
+            Optional<List<String>> inList = inList(k.expression());
+            if (mapped.isPresent()) {
+                constraints = mapped.get();
+            } else if (inList.isPresent() && type instanceof DataType.Primitive p
+                    && p.kind() == PrimitiveKind.STRING) {
+                String name = typeNames.get(t) + "_" + c.name;
+                taxonomies.put(name.toLowerCase(Locale.ROOT), taxonomy(name, inList.get()));
+                type = new DataType.TaxonomyRef(name);
+                annotations.put("sql.type", c.type.map(Parsed.SqlType::written).orElse(""));
+            } else {
+                unmapped.add(k.expression());
+                ledger.relax(k.where(), "Column " + path + ": CHECK (" + k.expression()
+                        + ") has no canonical form; kept as annotation sql.check for SQL output only.");
+            }
+        }
+        if (!unmapped.isEmpty()) {
+            annotations.put("sql.check", String.join(" AND ", unmapped.stream().map(e -> "(" + e + ")").toList()));
+        }
+        Cardinality cardinality = many ? Cardinality.ANY_NUMBER
+                : (c.notNull || inKey || annotations.containsKey("sql.identity")) ? Cardinality.REQUIRED
+                        : Cardinality.OPTIONAL;
+        return new ElementDef(c.name, c.comment, type, cardinality, false, constraints, Optional.empty(),
+                defaultValue, List.of(), annotations);
+    }
+
+    private Optional<Relationship> relationship(Parsed.Table t, Parsed.ForeignKey fk) {
+        Optional<Parsed.Table> target = script.table(fk.refNamespace(), fk.refTable());
+        String from = t.qualified() + "(" + String.join(", ", fk.columns()) + ")";
+        if (target.isEmpty()) {
+            ledger.drop(fk.where(), "Foreign key " + from + " refers to " + fk.refTable()
+                    + ", which this script does not declare; not carried.");
+            return Optional.empty();
+        }
+        if (!present(t, fk.columns(), "foreign key")) {
+            return Optional.empty();
+        }
+        List<String> toColumns = fk.refColumns().isEmpty()
+                ? target.get().primaryKey.map(Parsed.Key::columns).orElse(List.of()) : fk.refColumns();
+        if (toColumns.size() != fk.columns().size() || !present(target.get(), toColumns, "referenced key")) {
+            ledger.drop(fk.where(), "Foreign key " + from + " does not name as many columns in " + fk.refTable()
+                    + " as it has; not carried.");
+            return Optional.empty();
+        }
+        boolean required = fk.columns().stream().allMatch(n -> t.column(n).map(c -> c.notNull).orElse(false));
+        Map<String, String> annotations = new LinkedHashMap<>();
+        fk.onDelete().ifPresent(a -> annotations.put("sql.onDelete", a));
+        fk.onUpdate().ifPresent(a -> annotations.put("sql.onUpdate", a));
+        return Optional.of(new Relationship(fk.name(), typeNames.get(t), columns(t, fk.columns()),
+                typeNames.get(target.get()), columns(target.get(), toColumns), Cardinality.ANY_NUMBER,
+                required ? Cardinality.REQUIRED : Cardinality.OPTIONAL, annotations));
+    }
+
+    private static TaxonomyDef taxonomy(String name, List<String> values) {
+        return new TaxonomyDef(name, Optional.empty(), values.stream().map(Term::of).toList(), Optional.empty(),
+                Provenance.of(FORMAT), Map.of());
+    }
+
+    /** A DEFAULT that is a plain literal becomes the element's default; anything else stays SQL text. */
+    static Optional<JsonNode> literal(String expression) {
+        // 'x'::character varying and 'G'::mpaa_rating are literals with a cast
+        String e = expression.trim().replaceAll("(?i)::\\s*[\\w. ]+(\\([^)]*\\))?(\\[\\])?$", "").trim();
+        while (e.startsWith("(") && e.endsWith(")")) {
+            e = e.substring(1, e.length() - 1).trim();
+        }
+        if (e.matches("-?\\d+")) {
+            return Optional.of(JSON.numberNode(new java.math.BigInteger(e)));
+        }
+        if (e.matches("-?\\d*\\.\\d+([eE][-+]?\\d+)?|-?\\d+[eE][-+]?\\d+")) {
+            return Optional.of(JSON.numberNode(new BigDecimal(e)));
+        }
+        if (e.equalsIgnoreCase("TRUE") || e.equalsIgnoreCase("FALSE")) {
+            return Optional.of(JSON.booleanNode(e.equalsIgnoreCase("TRUE")));
+        }
+        if (e.startsWith("'") && e.endsWith("'") && e.length() >= 2 && !e.substring(1, e.length() - 1)
+                .replace("''", "").contains("'")) {
+            return Optional.of(JSON.textNode(e.substring(1, e.length() - 1).replace("''", "'")));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> singleColumn(String expression) {
+        for (Pattern p : List.of(COMPARISON, BETWEEN, IN_LIST)) {
+            Matcher m = p.matcher(expression.trim());
+            if (m.matches()) {
+                return Optional.of(m.group(1));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Constraints> checkConstraint(String expression, Constraints base) {
+        Matcher m = COMPARISON.matcher(expression.trim());
+        if (m.matches()) {
+            BigDecimal v = new BigDecimal(m.group(3));
+            return Optional.of(switch (m.group(2)) {
+                case ">=" -> base.withRange(v, base.maximum().orElse(null));
+                case "<=" -> base.withRange(base.minimum().orElse(null), v);
+                case ">" -> base.withExclusiveRange(v, base.exclusiveMaximum().orElse(null));
+                default -> base.withExclusiveRange(base.exclusiveMinimum().orElse(null), v);
+            });
+        }
+        Matcher b = BETWEEN.matcher(expression.trim());
+        if (b.matches()) {
+            return Optional.of(base.withRange(new BigDecimal(b.group(2)), new BigDecimal(b.group(3))));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<List<String>> inList(String expression) {
+        Matcher m = IN_LIST.matcher(expression.trim());
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        List<String> values = new ArrayList<>();
+        Matcher q = QUOTED.matcher(m.group(2));
+        while (q.find()) {
+            values.add(q.group(1).replace("''", "'"));
+        }
+        return Optional.of(values);
+    }
+}

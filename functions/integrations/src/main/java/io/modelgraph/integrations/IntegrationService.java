@@ -1,0 +1,309 @@
+package io.modelgraph.integrations;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.api.ErrorEntry;
+import io.modelgraph.api.Reply;
+import io.modelgraph.api.TransformFailure;
+import io.modelgraph.http.Call;
+import io.modelgraph.integrations.Connector.ArtifactException;
+import io.modelgraph.integrations.Connector.Audit;
+import io.modelgraph.integrations.Connector.Estate;
+import io.modelgraph.integrations.IntegrationStores.ImportState;
+import io.modelgraph.integrations.IntegrationStores.Run;
+import io.modelgraph.integrations.capture.Badge;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The integration routes, vendor-neutral: the connector reads, models, audits and generates; this class keeps
+ * state, history, snapshots and the badge, and writes imports additively. Rules: docs/integrations.md.
+ */
+public final class IntegrationService {
+    /** About 1.5 MB encoded: larger dictionaries are imported but not kept for reaudits (seed limit). */
+    public static final int SNAPSHOT_CAP = 1_500_000;
+
+    private final ConnectorRegistry registry;
+    private final GovernedModels models;
+    private final IntegrationStores stores;
+    private final Clock clock;
+
+    IntegrationService(ConnectorRegistry registry, GovernedModels models, IntegrationStores stores, Clock clock) {
+        this.registry = registry;
+        this.models = models;
+        this.stores = stores;
+        this.clock = clock;
+    }
+
+    public Reply vendors(Call call) {
+        ArrayNode out = Json.array();
+        for (Connector<?> c : registry.all()) {
+            ObjectNode entry = out.addObject();
+            entry.put("key", c.key());
+            entry.put("displayName", c.displayName());
+            entry.put("capabilities", c.capabilities());
+            ObjectNode artifacts = entry.putObject("artifacts");
+            c.artifacts().forEach(artifacts::put);
+        }
+        ObjectNode payload = Json.object();
+        payload.set("vendors", out);
+        return Reply.transform(payload, List.of());
+    }
+
+    public Reply importArtifacts(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "spaces", "projectName", "scheduledReaudit");
+        return doImport(call, connector, req);
+    }
+
+    private <E> Reply doImport(Call call, Connector<E> connector, IntegrationRequest req) {
+        Estate<E> estate = read(connector, req.artifacts(connector));
+        String projectName = req.projectName().orElseGet(() -> connector.defaultProjectName(estate));
+        List<String> spaces = req.spaces();
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel governed = models.read(call.projectId(), spaces);
+        SchemaModel incoming = connector.model(estate, projectName);
+        AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger);
+        models.write(call.projectId(), spaces, merge.merged(), call.subject());
+        boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
+        if (snapshotStored) {
+            stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());
+        } else {
+            stores.deleteSnapshot(call.projectId(), connector.key(), projectName);
+        }
+        String now = Instant.now(clock).toString();
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("datasetsAdded", (long) merge.datasetsAdded());
+        counts.put("datasetsSkippedExisting", (long) merge.datasetsSkipped());
+        counts.put("fieldsAdded", (long) merge.fieldsAdded());
+        counts.put("nodesEnriched", (long) merge.nodesEnriched());
+        counts.put("datasets", (long) incoming.types().size());
+        counts.put("fields", (long) incoming.elementCount());
+        stores.saveImport(call.projectId(), connector.key(), new ImportState(projectName, now, estate.fingerprint(),
+                counts, snapshotStored));
+        req.optionalBool("scheduledReaudit").ifPresent(on -> stores.setScheduled(call.projectId(), connector.key(),
+                projectName, on));
+        ObjectNode payload = Json.object();
+        payload.put("vendor", connector.key());
+        payload.put("projectName", projectName);
+        payload.put("datasetsAdded", merge.datasetsAdded());
+        payload.put("datasetsSkippedExisting", merge.datasetsSkipped());
+        payload.put("fieldsAdded", merge.fieldsAdded());
+        payload.put("lineageEdgesAdded", 0);
+        payload.put("lineageEdgesSkipped", 0);
+        payload.put("nodesEnriched", merge.nodesEnriched());
+        payload.put("snapshotStored", snapshotStored);
+        return Reply.transform(payload, ledger.entries());
+    }
+
+    public Reply audit(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
+        ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "audit",
+                Optional.empty());
+        return Reply.transform(report, List.of());
+    }
+
+    /** The machine route: an API key, the /v1 envelope, trigger {@code ci} when recorded. */
+    public Reply machineAudit(Call call) {
+        Connector<?> connector = registry.get("capture");
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
+        ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "ci",
+                Optional.empty());
+        report.putArray("lossiness");
+        return Reply.data(report);
+    }
+
+    private <E> ObjectNode runAudit(String projectId, Connector<E> connector, IntegrationRequest req, boolean record,
+            String trigger, Optional<Estate<E>> replay) {
+        Estate<E> estate = replay.isPresent() ? replay.get() : read(connector, req.artifacts(connector));
+        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
+        String projectName = req.projectName().or(() -> last.map(ImportState::projectName))
+                .orElseGet(() -> connector.defaultProjectName(estate));
+        SchemaModel governed = models.read(projectId, req.spaces());
+        Audit audit = connector.audit(estate, governed, last.map(ImportState::importedAt), projectName);
+        if (record) {
+            recordRun(projectId, connector.key(), new Run(projectName, Instant.now(clock).toString(), trigger,
+                    audit.errorCount(), audit.warningCount(), audit.infoCount(), audit.codes(), estate.fingerprint()));
+        }
+        return report(connector.key(), projectName, estate.fingerprint(), audit, record);
+    }
+
+    private void recordRun(String projectId, String vendor, Run run) {
+        stores.record(projectId, vendor, run);
+        stores.saveBadge(projectId, vendor, Badge.svg(new Badge.State(true, (int) run.errorCount(),
+                (int) run.warningCount())));
+    }
+
+    public Reply reaudit(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest req = IntegrationRequest.of(call, "projectName", "spaces");
+        return Reply.transform(reaudit(call.projectId(), connector, req, "reaudit"), List.of());
+    }
+
+    /**
+     * Reaudits every vendor-side project that opted in (import with {@code scheduledReaudit: true}), trigger
+     * {@code scheduled}; one failing project does not stop the others. Answers how many ran.
+     */
+    public int runScheduledReaudits() {
+        int ran = 0;
+        for (Connector<?> connector : registry.all()) {
+            for (IntegrationStores.Scheduled s : stores.scheduled(connector.key())) {
+                try {
+                    reaudit(s.projectId(), connector, IntegrationRequest.named(s.projectName()), "scheduled");
+                    ran++;
+                } catch (RuntimeException e) {
+                    io.modelgraph.log.JsonLog.of(IntegrationService.class).info("Scheduled reaudit failed",
+                            Map.of("projectId", s.projectId(), "vendor", connector.key(), "error",
+                                    String.valueOf(e.getMessage())));
+                }
+            }
+        }
+        return ran;
+    }
+
+    private <E> ObjectNode reaudit(String projectId, Connector<E> connector, IntegrationRequest req, String trigger) {
+        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
+        Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
+                .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
+        if (bytes.isEmpty()) {
+            throw new TransformFailure(404, List.of(new ErrorEntry("projectName", "No stored estate snapshot for"
+                    + " vendor '" + connector.key() + "' - import the vendor project first (imports persist the parsed"
+                    + " snapshot).")), List.of());
+        }
+        Estate<E> estate = read(connector, Map.of(connector.artifacts().keySet().iterator().next(), bytes.get()));
+        IntegrationRequest named = req.withProjectName(last.get().projectName());
+        ObjectNode report = runAudit(projectId, connector, named, true, trigger, Optional.of(estate));
+        ((ObjectNode) report.get("metrics")).put("Snapshot stored", last.get().importedAt());
+        return report;
+    }
+
+    public Reply history(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest.of(call);
+        ObjectNode payload = Json.object();
+        payload.put("vendor", connector.key());
+        ArrayNode projects = payload.putArray("projects");
+        for (Map.Entry<String, List<Run>> e : stores.runs(call.projectId(), connector.key()).entrySet()) {
+            ObjectNode p = projects.addObject();
+            p.put("projectName", e.getKey());
+            ArrayNode runs = p.putArray("runs");
+            for (Run r : e.getValue()) {
+                ObjectNode o = runs.addObject();
+                o.put("at", r.at());
+                o.put("trigger", r.trigger());
+                o.put("errorCount", r.errorCount());
+                o.put("warningCount", r.warningCount());
+                o.put("infoCount", r.infoCount());
+                ObjectNode codes = o.putObject("codes");
+                r.codes().forEach(codes::put);
+                o.put("fingerprint", r.fingerprint());
+            }
+        }
+        return Reply.transform(payload, List.of());
+    }
+
+    public Reply badge(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        return badgeOf(call, connector);
+    }
+
+    public Reply machineBadge(Call call) {
+        return badgeOf(call, registry.get("capture"));
+    }
+
+    private Reply badgeOf(Call call, Connector<?> connector) {
+        IntegrationRequest.of(call);
+        String svg = stores.badge(call.projectId(), connector.key()).orElseGet(() -> Badge.svg(Badge.State.NO_RUNS));
+        return Reply.raw("image/svg+xml", svg);
+    }
+
+    public Reply generate(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest req = IntegrationRequest.of(call, "typeNames", "targetVersion", "extra", "spaces");
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel governed = models.read(call.projectId(), req.spaces());
+        List<Connector.GeneratedArtifact> artifacts = connector.generate(governed, req.strings("typeNames"), ledger)
+                .orElseThrow(() -> new TransformFailure(400, List.of(new ErrorEntry("typeNames",
+                        connector.nothingToGenerate())), List.of()));
+        ObjectNode payload = Json.object();
+        ArrayNode out = payload.putArray("artifacts");
+        for (Connector.GeneratedArtifact a : artifacts) {
+            out.addObject().put("name", a.name()).put("kind", a.kind()).put("content", a.content());
+        }
+        return Reply.transform(payload, ledger.entries());
+    }
+
+    public Reply status(Call call) {
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
+        IntegrationRequest.of(call);
+        Optional<ImportState> last = stores.lastImport(call.projectId(), connector.key(), Optional.empty());
+        ObjectNode payload = Json.object();
+        payload.put("vendor", connector.key());
+        payload.put("imported", last.isPresent());
+        if (last.isPresent()) {
+            ObjectNode state = payload.putObject("state");
+            state.put("projectName", last.get().projectName());
+            state.put("lastImportAt", last.get().importedAt());
+            state.put("fingerprint", last.get().fingerprint());
+            state.put("snapshotStored", last.get().snapshotStored());
+            ObjectNode counts = state.putObject("counts");
+            last.get().counts().forEach(counts::put);
+        } else {
+            payload.putNull("state");
+        }
+        SchemaModel governed = models.read(call.projectId(), List.of());
+        payload.put("governedDatasets", governed.types().stream()
+                .filter(t -> t.annotations().containsKey("redcap.form")).count());
+        return Reply.transform(payload, List.of());
+    }
+
+    private static <E> Estate<E> read(Connector<E> connector, Map<String, byte[]> artifacts) {
+        try {
+            return connector.read(artifacts);
+        } catch (ArtifactException e) {
+            throw TransformFailure.of(e.where(), e.getMessage());
+        }
+    }
+
+    private static ObjectNode report(String vendor, String projectName, String fingerprint, Audit audit,
+            boolean recorded) {
+        ObjectNode r = Json.object();
+        r.put("vendor", vendor);
+        r.put("projectName", projectName);
+        r.put("errorCount", audit.errorCount());
+        r.put("warningCount", audit.warningCount());
+        r.put("infoCount", audit.infoCount());
+        ObjectNode codes = r.putObject("codes");
+        audit.codes().forEach(codes::put);
+        ArrayNode drifted = r.putArray("driftedObjects");
+        for (Connector.DriftedObject d : audit.driftedObjects()) {
+            ObjectNode o = drifted.addObject().put("kind", d.kind()).put("subject", d.subject());
+            d.codes().forEach(o.putArray("codes")::add);
+        }
+        r.put("fingerprint", fingerprint);
+        ObjectNode metrics = r.putObject("metrics");
+        audit.metrics().forEach(metrics::put);
+        ArrayNode findings = r.putArray("findings");
+        for (Finding f : audit.findings()) {
+            ObjectNode o = findings.addObject();
+            o.put("section", f.section()).put("severity", f.severity()).put("code", f.code())
+                    .put("subject", f.subject()).put("message", f.message());
+            if (f.detail().isPresent()) {
+                o.put("detail", f.detail().get());
+            } else {
+                o.putNull("detail");
+            }
+        }
+        r.put("markdown", audit.markdown());
+        r.put("historyRecorded", recorded);
+        return r;
+    }
+}

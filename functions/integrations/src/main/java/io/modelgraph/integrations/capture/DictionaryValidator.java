@@ -1,0 +1,214 @@
+package io.modelgraph.integrations.capture;
+
+import io.modelgraph.integrations.capture.DictionaryCheck.Severity;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The checks REDCap applies when a data dictionary is uploaded, so a dictionary can be judged before it reaches
+ * REDCap: the 18 columns in order; variable names (shape, uniqueness, length, reserved names); the record id
+ * first; forms contiguous and lowercase; field and validation types; choice lists; min and max; the y-or-blank
+ * columns; alignment; matrix groups; references in branching logic and calculations.
+ */
+public final class DictionaryValidator {
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
+    private static final Pattern CODE = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** {@code [field]}, {@code [field(code)]}, {@code [event][field]}: the field part is what must exist. */
+    private static final Pattern REFERENCE = Pattern.compile("\\[([a-z][a-z0-9_]*)(?:\\([^)]*\\))?(?::[a-z-]+)?\\]");
+    private static final int LONG_NAME = 26;
+
+    private DictionaryValidator() {
+    }
+
+    public static List<DictionaryCheck> validate(DataDictionary d) {
+        List<DictionaryCheck> out = new ArrayList<>();
+        if (d.headerStyle() == DataDictionary.HeaderStyle.LEGACY) {
+            out.add(new DictionaryCheck(Severity.ERROR, 0, "", DictionaryCheck.UPLOAD_CHECK, "The header is not REDCap's 18 columns in order ("
+                    + Column.VARIABLE.header() + " … " + Column.FIELD_ANNOTATION.header() + ")."
+                    + (d.readerNotes().isEmpty() ? "" : " " + String.join(" ", d.readerNotes()))));
+        }
+        List<DictionaryField> fields = d.fields();
+        Set<String> names = new HashSet<>();
+        fields.forEach(f -> names.add(f.variable()));
+        Set<String> forms = new HashSet<>();
+        fields.forEach(f -> forms.add(f.form()));
+        DictionaryField first = fields.get(0);
+        if (!first.fieldType().equals("text")) {
+            out.add(error(first, Column.FIELD_TYPE, "The first field ('" + first.variable() + "') is the record id"
+                    + " and must be a text field."));
+        }
+        Set<String> seen = new HashSet<>();
+        Set<String> closedForms = new HashSet<>();
+        String currentForm = null;
+        for (DictionaryField f : fields) {
+            String v = f.variable();
+            if (!NAME.matcher(v).matches()) {
+                out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' must start with a lowercase letter and"
+                        + " contain only lowercase letters, digits and underscores."));
+            }
+            if (!seen.add(v)) {
+                out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' is used more than once."));
+            }
+            if (v.length() > LONG_NAME) {
+                out.add(warning(f, Column.VARIABLE, "Variable name '" + v + "' is longer than " + LONG_NAME
+                        + " characters; REDCap advises against it (exports to other tools may truncate it)."));
+            }
+            if (v.startsWith("redcap_") || (v.endsWith("_complete") && forms.contains(v.substring(0,
+                    v.length() - "_complete".length())))) {
+                out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' is reserved by REDCap."));
+            }
+            if (!f.form().equals(currentForm)) {
+                if (closedForms.contains(f.form())) {
+                    out.add(error(f, Column.FORM, "Form '" + f.form() + "' appears again after other forms; a"
+                            + " form's fields must be contiguous."));
+                }
+                if (currentForm != null) {
+                    closedForms.add(currentForm);
+                }
+                currentForm = f.form();
+            }
+            if (!NAME.matcher(f.form()).matches()) {
+                out.add(error(f, Column.FORM, "Form name '" + f.form() + "' must be lowercase letters, digits and"
+                        + " underscores, starting with a letter."));
+            }
+            checkTypes(f, out);
+            checkChoices(f, out);
+            checkFlags(f, out);
+            checkReferences(f, names, out);
+        }
+        checkMatrices(fields, out);
+        return out;
+    }
+
+    private static void checkTypes(DictionaryField f, List<DictionaryCheck> out) {
+        String type = f.fieldType();
+        if (!RedcapVocabulary.FIELD_TYPES.contains(type)) {
+            out.add(error(f, Column.FIELD_TYPE, "Field type '" + type + "' is not one of "
+                    + String.join(", ", RedcapVocabulary.FIELD_TYPES.stream().sorted().toList()) + "."));
+            return;
+        }
+        String validation = f.validation();
+        if (!validation.isEmpty() && type.equals("text") && !RedcapVocabulary.VALIDATION_TYPES.contains(validation)) {
+            out.add(error(f, Column.VALIDATION, "Validation type '" + validation + "' is not a REDCap text"
+                    + " validation type."));
+        }
+        if (!validation.isEmpty() && type.equals("slider") && !validation.equals("number")) {
+            out.add(error(f, Column.VALIDATION, "A slider's column H is 'number' (show the number) or blank."));
+        }
+        boolean bounded = !f.get(Column.VALIDATION_MIN).isEmpty() || !f.get(Column.VALIDATION_MAX).isEmpty();
+        // sliders take their range from min and max too
+        if (bounded && !type.equals("slider") && !(type.equals("text") && (RedcapVocabulary.isDate(validation)
+                || RedcapVocabulary.isTime(validation) || RedcapVocabulary.isNumber(validation)))) {
+            out.add(error(f, f.get(Column.VALIDATION_MIN).isEmpty() ? Column.VALIDATION_MAX : Column.VALIDATION_MIN,
+                    "Min and max apply only to sliders and to text fields with a date, time or number"
+                            + " validation."));
+        }
+        if (type.equals("calc") && f.get(Column.CHOICES).isEmpty()) {
+            out.add(error(f, Column.CHOICES, "Calculated field '" + f.variable() + "' has no calculation."));
+        }
+    }
+
+    private static void checkChoices(DictionaryField f, List<DictionaryCheck> out) {
+        if (!f.hasChoiceList()) {
+            return;
+        }
+        Choices choices = Choices.parse(f.get(Column.CHOICES));
+        if (choices.choices().isEmpty()) {
+            out.add(error(f, Column.CHOICES, "Field '" + f.variable() + "' of type " + f.fieldType() + " has no"
+                    + " choices."));
+            return;
+        }
+        for (Choices.Choice c : choices.choices()) {
+            if (!CODE.matcher(c.code()).matches()) {
+                out.add(error(f, Column.CHOICES, "Choice code '" + c.code() + "' may contain only letters, digits"
+                        + " and underscores."));
+            }
+        }
+        choices.duplicateCode().ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
+                Column.CHOICES.letter(), DictionaryCheck.DUPLICATE_CHOICE_CODES, "Choice code '" + code
+                        + "' is used more than once.")));
+    }
+
+    private static void checkFlags(DictionaryField f, List<DictionaryCheck> out) {
+        for (Column c : List.of(Column.IDENTIFIER, Column.REQUIRED, Column.MATRIX_RANKING)) {
+            String v = f.get(c);
+            if (!v.isEmpty() && !v.equals("y")) {
+                out.add(error(f, c, "'" + c.header() + "' is 'y' or blank, not '" + v + "'."));
+            }
+        }
+        String alignment = f.get(Column.ALIGNMENT);
+        if (!alignment.isEmpty() && !RedcapVocabulary.ALIGNMENTS.contains(alignment)) {
+            out.add(error(f, Column.ALIGNMENT, "Custom alignment is LV, LH, RV or RH, not '" + alignment + "'."));
+        }
+    }
+
+    private static void checkReferences(DictionaryField f, Set<String> names, List<DictionaryCheck> out) {
+        checkReferencesIn(f, Column.BRANCHING_LOGIC, names, out);
+        if (f.fieldType().equals("calc")) {
+            checkReferencesIn(f, Column.CHOICES, names, out);
+        }
+    }
+
+    private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names,
+            List<DictionaryCheck> out) {
+        Matcher m = REFERENCE.matcher(f.get(column));
+        Set<String> reported = new HashSet<>();
+        while (m.find()) {
+            String ref = m.group(1);
+            if (!names.contains(ref) && !ref.endsWith("_complete") && !ref.startsWith("event_")
+                    && !ref.endsWith("_arm_1") && reported.add(ref)) {
+                out.add(error(f, column, "[" + ref + "] refers to no field of this dictionary."));
+            }
+        }
+    }
+
+    private static void checkMatrices(List<DictionaryField> fields, List<DictionaryCheck> out) {
+        Map<String, List<DictionaryField>> groups = new LinkedHashMap<>();
+        Map<String, Integer> lastIndex = new HashMap<>();
+        for (int i = 0; i < fields.size(); i++) {
+            DictionaryField f = fields.get(i);
+            String group = f.get(Column.MATRIX_GROUP);
+            if (group.isEmpty()) {
+                continue;
+            }
+            Integer last = lastIndex.put(group, i);
+            if (last != null && last != i - 1) {
+                out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + group + "' is not contiguous."));
+            }
+            groups.computeIfAbsent(group, k -> new ArrayList<>()).add(f);
+        }
+        for (Map.Entry<String, List<DictionaryField>> g : groups.entrySet()) {
+            DictionaryField head = g.getValue().get(0);
+            for (DictionaryField f : g.getValue()) {
+                if (!f.form().equals(head.form())) {
+                    out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + g.getKey() + "' spans forms '"
+                            + head.form() + "' and '" + f.form() + "'."));
+                }
+                if (!(f.fieldType().equals("radio") || f.fieldType().equals("checkbox"))
+                        || !f.fieldType().equals(head.fieldType())) {
+                    out.add(error(f, Column.FIELD_TYPE, "Matrix group '" + g.getKey() + "' must be all radio or all"
+                            + " checkbox fields."));
+                }
+                if (!Choices.parse(f.get(Column.CHOICES)).equals(Choices.parse(head.get(Column.CHOICES)))) {
+                    out.add(error(f, Column.CHOICES, "Matrix group '" + g.getKey() + "' needs the same choices on"
+                            + " every field."));
+                }
+            }
+        }
+    }
+
+    private static DictionaryCheck error(DictionaryField f, Column c, String message) {
+        return new DictionaryCheck(Severity.ERROR, f.row(), c.letter(), DictionaryCheck.UPLOAD_CHECK, message);
+    }
+
+    private static DictionaryCheck warning(DictionaryField f, Column c, String message) {
+        return new DictionaryCheck(Severity.WARNING, f.row(), c.letter(), DictionaryCheck.UPLOAD_CHECK, message);
+    }
+}

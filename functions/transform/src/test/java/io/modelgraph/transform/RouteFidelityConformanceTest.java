@@ -1,0 +1,105 @@
+package io.modelgraph.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RouteRoundTrip} over every corpus input of every round-trip format the build carries (conformance
+ * profile, {@code corpus.dir}; never copied here). For jsonschema the inputs are the schema of every 2020-12
+ * test-suite group, the 2020-12 remotes and meta-schemas; for shex every {@code .shex} file of the shexTest
+ * suite's {@code schemas} folder; for any other format every file under {@code corpus.dir/<format>} except
+ * READMEs, licences and source lists (a codec issue narrows this to its format's valid inputs). Prints how many were byte-identical,
+ * differed only where ledgered, and the unexplained ones by name.
+ */
+@Tag("conformance")
+class RouteFidelityConformanceTest {
+    record Input(String name, String text) {
+    }
+
+    static List<Input> inputs(Path corpus, String format) throws IOException {
+        Path dir = corpus.resolve(format);
+        List<Input> out = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        if (format.equals("jsonschema")) {
+            try (Stream<Path> files = Files.walk(dir.resolve("tests/draft2020-12"))) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                    JsonNode groups = Json.parse(Files.readString(f));
+                    for (int i = 0; i < groups.size(); i++) {
+                        out.add(new Input(dir.relativize(f) + "[" + i + "] " + groups.get(i).path("description")
+                                .asText(), groups.get(i).get("schema").toString()));
+                    }
+                }
+            }
+            for (String folder : List.of("remotes/draft2020-12", "metaschema-2020-12")) {
+                try (Stream<Path> files = Files.walk(dir.resolve(folder))) {
+                    for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                        out.add(new Input(dir.relativize(f).toString(), Files.readString(f)));
+                    }
+                }
+            }
+            return out;
+        }
+        if (format.equals("shex")) {
+            // the shexTest suite's valid schemas in ShExC (negative* folders hold inputs meant to fail)
+            dir = dir.resolve("schemas");
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(p -> !format.equals("shex")
+                    || p.toString().endsWith(".shex")).sorted().toList()) {
+                String n = f.getFileName().toString();
+                if (!n.endsWith(".md") && !n.startsWith("LICENSE") && !n.startsWith("SOURCES")) {
+                    out.add(new Input(dir.relativize(f).toString(), Files.readString(f, StandardCharsets.UTF_8)));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyCorpusInputSurvivesTheGraphLikeItSurvivesSchemaMap() throws IOException {
+        String dir = System.getProperty("corpus.dir", "");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(Paths.get(dir)),
+                "corpus.dir not set or missing; conformance test skipped");
+        Path corpus = Paths.get(dir);
+        List<String> unexplained = new ArrayList<>();
+        int total = 0;
+        for (String format : RouteFidelityTest.formats()) {
+            List<Input> inputs = inputs(corpus, format);
+            int identical = 0;
+            int ledgered = 0;
+            for (Input in : inputs) {
+                RouteRoundTrip.Outcome o = RouteRoundTrip.check(format, format + "/" + in.name(), in.text());
+                if (o.identical()) {
+                    identical++;
+                } else if (o.holds()) {
+                    ledgered++;
+                } else {
+                    unexplained.add(o.name() + " " + o.unexplained());
+                }
+            }
+            total += inputs.size();
+            System.out.printf("ROUTE FIDELITY %s: %d inputs, %d byte-identical, %d differing only where ledgered,"
+                    + " %d unexplained%n", format, inputs.size(), identical, ledgered,
+                    inputs.size() - identical - ledgered);
+        }
+        unexplained.forEach(u -> System.out.println("  UNEXPLAINED " + u));
+        assertTrue(total > 0, "no corpus inputs for " + RouteFidelityTest.formats());
+        assertEquals(List.of(), unexplained);
+    }
+}

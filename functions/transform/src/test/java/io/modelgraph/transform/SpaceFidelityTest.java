@@ -1,0 +1,161 @@
+package io.modelgraph.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.exchange.ExchangeHandler;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.json.Json;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 10's example across both functions on one store: schema/import of a JSON Schema, then schema/export,
+ * exportJsonSchema and validateJSON on the same space see the schema the user imported.
+ */
+class SpaceFidelityTest {
+    static final String PERSON = """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/person.json",
+             "title": "Person", "type": "object",
+             "properties": {"name": {"type": "string"}, "age": {"type": "integer", "minimum": 0}},
+             "required": ["name"]}""";
+    static final String PRODUCT = """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/product.json",
+             "title": "Product", "type": "object",
+             "properties": {"sku": {"type": "string", "pattern": "^[A-Z]{3}$"}, "price": {"type": "number",
+               "minimum": 0}, "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2}},
+             "required": ["sku", "price"]}""";
+
+    private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
+    private final ExchangeHandler exchange = new ExchangeHandler(TransformCalls.services());
+
+    private String exported() {
+        TransformCalls.Result r = calls.post("schema/export", Json.object().put("format", "jsonschema"), "Viewer");
+        assertTrue(r.success(), r.toString());
+        return r.body().path("schema").asText();
+    }
+
+    private void importSchema(String schema) {
+        TransformCalls.Result r = calls.post("schema/import", Json.object().put("format", "jsonschema")
+                .put("schema", schema), "Admin");
+        assertTrue(r.success(), r.toString());
+    }
+
+    @Test
+    void personExportsAsItWasImportedRootAndIdIncluded() throws Exception {
+        importSchema(PERSON);
+        assertEquals(Json.parse(PERSON), Json.parse(exported()), "equal up to key order");
+    }
+
+    @Test
+    void aSecondDifferentModelKeepsTheSpacesRootAndReportsTheConflict() throws Exception {
+        importSchema(PERSON);
+        TransformCalls.Result second = calls.post("schema/import", Json.object().put("format", "jsonschema")
+                .put("schema", PRODUCT), "Admin");
+        assertTrue(second.success(), second.toString());
+        String lossiness = second.body().path("lossiness").toString();
+        assertTrue(lossiness.contains("\"model.rootType\"") && lossiness.contains("\"model.identifier\""),
+                lossiness);
+        JsonNode out = Json.parse(exported());
+        assertEquals("https://example.com/person.json", out.path("$id").asText());
+        assertTrue(out.path("properties").has("name"), "Person stays the root: " + out);
+        assertTrue(out.path("$defs").has("Product"), "Product joins the space: " + out);
+    }
+
+    @Test
+    void keywordsTheModelCannotExpressSurviveTheGraphAndStillValidate() throws Exception {
+        String conditional = new String(getClass().getResourceAsStream("/fidelity/jsonschema/conditional.json")
+                .readAllBytes(), StandardCharsets.UTF_8);
+        importSchema(conditional);
+        assertEquals(Json.parse(conditional), Json.parse(exported()), "not, if/then/else, patternProperties and"
+                + " prefixItems come back where they were");
+        String space = MainSpace.idFor(calls.projectId());
+        JsonNode usPostcode = ok(get("validateJSON", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"country\": \"US\", \"postcode\": \"AB1\"}")));
+        assertFalse(usPostcode.path("isValid").asBoolean(), "the then-branch pattern applies: " + usPostcode);
+        JsonNode forbidden = ok(get("validateJSON", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"forbidden\": 1, \"country\": \"CH\"}")));
+        assertFalse(forbidden.path("isValid").asBoolean(), "'not' applies: " + forbidden);
+    }
+
+    @Test
+    void aKeptKeywordTheValidatorCannotCompileIsALogicalErrorNotA500() throws Exception {
+        importSchema("""
+                {"type": "object", "properties": {"a": {"type": "string"}},
+                 "patternProperties": {"^\\\\p{Letter}+$": {"type": "integer"}}}""");
+        APIGatewayV2HTTPResponse r = get("validateJSON", Map.of("spaceId", MainSpace.idFor(calls.projectId()),
+                "configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"a\": \"x\"}"));
+        assertEquals(422, r.getStatusCode(), r.getBody());
+        JsonNode body = Json.parse(r.getBody());
+        assertFalse(body.path("success").asBoolean());
+        assertTrue(r.getBody().contains("query.spaceId"), r.getBody());
+        assertFalse(r.getBody().contains("Exception\\n\\tat"), "no stack trace: " + r.getBody());
+    }
+
+    @Test
+    void exportJsonSchemaAndSchemaExportGiveTheSameDocumentForTheSpace() throws Exception {
+        importSchema(PRODUCT);
+        String space = MainSpace.idFor(calls.projectId());
+        JsonNode viaExchange = Json.parse(ok(get("exportJsonSchema", Map.of("spaceId", space, "configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "useAnchorForRef", "false"))).asText());
+        assertEquals(Json.parse(exported()), viaExchange);
+        assertEquals(Json.parse(PRODUCT), viaExchange);
+    }
+
+    @Test
+    void validateJsonWithTheSpaceFindsEveryErrorTheImportedSchemaFinds() throws Exception {
+        importSchema(PRODUCT);
+        String space = MainSpace.idFor(calls.projectId());
+        for (String instance : new String[] {"{\"sku\": 42, \"price\": \"free\"}", "{\"price\": -1}",
+            "{\"sku\": \"abcd\", \"price\": 1, \"tags\": [\"a\", \"b\", 3]}", "{\"sku\": \"ABC\", \"price\": 2}"}) {
+            Set<String> direct = Validators.compile(Json.parse(PRODUCT)).validate(Json.parse(instance)).stream()
+                    .map(m -> m.getInstanceLocation().toString() + " " + m.getType())
+                    .collect(Collectors.toCollection(TreeSet::new));
+            JsonNode answer = ok(get("validateJSON", Map.of("spaceId", space, "configTypeId",
+                    DefaultProfiles.JSON_SCHEMA_ID, "jsonString", instance)));
+            assertEquals(direct.isEmpty(), answer.path("isValid").asBoolean(), instance + " -> " + answer);
+            assertEquals(direct.size(), answer.path("jsonSchemaValidationErrors").size(),
+                    instance + ": networknt on the input finds " + direct + ", the space gives " + answer);
+        }
+        assertFalse(Validators.compile(Json.parse(PRODUCT)).validate(Json.parse("{\"sku\": 42, \"price\": \"free\"}"))
+                .isEmpty(), "the issue's instance is invalid");
+    }
+
+    private APIGatewayV2HTTPResponse get(String op, Map<String, String> query) {
+        String raw = query.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue()))
+                .collect(Collectors.joining("&"));
+        String project = calls.projectId();
+        String path = "/v1/" + project + "/" + op;
+        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("GET").withPath(path).build();
+        Map<String, String> claims = Map.of("sub", "tester", "exp",
+                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, project + ":Viewer");
+        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("test")
+                .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                        .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims)
+                                .build()).build());
+        return exchange.handleRequest(APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
+                .withRawPath(path).withRawQueryString(raw).withHeaders(Map.of()).withIsBase64Encoded(false)
+                .withRequestContext(ctx.build()).build(), null);
+    }
+
+    private static JsonNode ok(APIGatewayV2HTTPResponse r) throws Exception {
+        assertEquals(200, r.getStatusCode(), r.getBody());
+        return Json.parse(r.getBody()).path("data");
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}
