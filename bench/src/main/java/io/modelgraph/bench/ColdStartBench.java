@@ -86,6 +86,12 @@ public final class ColdStartBench {
      * everything the JVM printed (stdout and stderr).
      */
     public static String probe(Path root, Function f, List<Path> moreEvents, EmbeddedAws aws) throws Exception {
+        return probe(root, f, moreEvents, aws, Map.of());
+    }
+
+    /** As above, with {@code extraEnv} added to the function's environment (such as the ai kind's provider). */
+    public static String probe(Path root, Function f, List<Path> moreEvents, EmbeddedAws aws,
+            Map<String, String> extraEnv) throws Exception {
         String probeClasses = Path.of(ColdStartProbe.class.getProtectionDomain().getCodeSource().getLocation()
                 .toURI()).toString();
         List<String> command = new ArrayList<>(List.of("java", "-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1",
@@ -99,6 +105,7 @@ public final class ColdStartBench {
         env.put("AWS_ACCESS_KEY_ID", AwsClients.LOCAL_ACCESS_KEY);
         env.put("AWS_SECRET_ACCESS_KEY", AwsClients.LOCAL_SECRET_KEY);
         env.put(StoreConfig.ENV_REGION, "us-east-1");
+        env.putAll(extraEnv);
         pb.redirectErrorStream(true);
         Process process = pb.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -15,10 +15,10 @@ import java.util.Optional;
  * @param repoToken          optional token sent to that service
  * @param repoTokenRepositories the repositories the token may be sent for ({@code owner/repo} or {@code owner/*},
  *                           case-insensitive); empty means the token is never sent
- * @param aiProviderKey      key of the AI model provider; the {@code ai} mapping kind is declined without it
+ * @param ai                 the provider of the {@code ai} mapping kind ({@link AiSettings}); declined without one
  */
 public record Settings(String pagingSecret, boolean allowLoopbackUrls, String repoRawBaseUrl,
-        Optional<String> repoToken, Optional<String> aiProviderKey, List<String> repoTokenRepositories) {
+        Optional<String> repoToken, AiSettings ai, List<String> repoTokenRepositories) {
 
     public Settings {
         repoTokenRepositories = List.copyOf(repoTokenRepositories);
@@ -26,8 +26,8 @@ public record Settings(String pagingSecret, boolean allowLoopbackUrls, String re
 
     /** Without an allow-list: the token, if any, is never sent. */
     public Settings(String pagingSecret, boolean allowLoopbackUrls, String repoRawBaseUrl, Optional<String> repoToken,
-            Optional<String> aiProviderKey) {
-        this(pagingSecret, allowLoopbackUrls, repoRawBaseUrl, repoToken, aiProviderKey, List.of());
+            AiSettings ai) {
+        this(pagingSecret, allowLoopbackUrls, repoRawBaseUrl, repoToken, ai, List.of());
     }
 
     public static final String ENV_PAGING_SECRET = "PAGING_TOKEN_SECRET";
@@ -35,7 +35,6 @@ public record Settings(String pagingSecret, boolean allowLoopbackUrls, String re
     public static final String ENV_REPO_RAW_BASE = "REPO_RAW_BASE_URL";
     public static final String ENV_REPO_TOKEN = "REPO_TOKEN";
     public static final String ENV_REPO_TOKEN_REPOSITORIES = "REPO_TOKEN_REPOSITORIES";
-    public static final String ENV_AI_KEY = "AI_PROVIDER_KEY";
 
     public static Settings from(Map<String, String> env) {
         return new Settings(
@@ -43,7 +42,7 @@ public record Settings(String pagingSecret, boolean allowLoopbackUrls, String re
                 Boolean.parseBoolean(env.getOrDefault(ENV_ALLOW_LOOPBACK, "false")),
                 env.getOrDefault(ENV_REPO_RAW_BASE, "https://raw.githubusercontent.com"),
                 Optional.ofNullable(env.get(ENV_REPO_TOKEN)).filter(s -> !s.isBlank()),
-                Optional.ofNullable(env.get(ENV_AI_KEY)).filter(s -> !s.isBlank()),
+                AiSettings.from(env),
                 Arrays.stream(env.getOrDefault(ENV_REPO_TOKEN_REPOSITORIES, "").split(","))
                         .map(String::trim).filter(s -> !s.isEmpty()).toList());
     }
@@ -61,19 +60,23 @@ public record Settings(String pagingSecret, boolean allowLoopbackUrls, String re
     }
 
     public Settings withRepoToken(String token, List<String> repositories) {
-        return new Settings(pagingSecret, allowLoopbackUrls, repoRawBaseUrl, Optional.of(token), aiProviderKey,
+        return new Settings(pagingSecret, allowLoopbackUrls, repoRawBaseUrl, Optional.of(token), ai,
                 repositories);
     }
 
     public Settings withAllowLoopbackUrls(boolean allow) {
-        return new Settings(pagingSecret, allow, repoRawBaseUrl, repoToken, aiProviderKey, repoTokenRepositories);
+        return new Settings(pagingSecret, allow, repoRawBaseUrl, repoToken, ai, repoTokenRepositories);
     }
 
     public Settings withRepoRawBaseUrl(String base) {
-        return new Settings(pagingSecret, allowLoopbackUrls, base, repoToken, aiProviderKey, repoTokenRepositories);
+        return new Settings(pagingSecret, allowLoopbackUrls, base, repoToken, ai, repoTokenRepositories);
     }
 
     public Settings withPagingSecret(String secret) {
-        return new Settings(secret, allowLoopbackUrls, repoRawBaseUrl, repoToken, aiProviderKey, repoTokenRepositories);
+        return new Settings(secret, allowLoopbackUrls, repoRawBaseUrl, repoToken, ai, repoTokenRepositories);
+    }
+
+    public Settings withAi(AiSettings settings) {
+        return new Settings(pagingSecret, allowLoopbackUrls, repoRawBaseUrl, repoToken, settings, repoTokenRepositories);
     }
 }

@@ -44,7 +44,7 @@ public final class AwsClients {
     }
 
     /** On Lambda the runtime sets the environment variables; an endpoint override without them means a local store. */
-    private static AwsCredentialsProvider credentials(boolean localEndpoint) {
+    public static AwsCredentialsProvider credentials(boolean localEndpoint) {
         if (System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null) {
             return EnvironmentVariableCredentialsProvider.create();
         }

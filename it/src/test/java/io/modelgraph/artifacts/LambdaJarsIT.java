@@ -123,6 +123,68 @@ class LambdaJarsIT {
         assertEquals(List.of(), failures, f.name() + " (" + f.jar() + ")");
     }
 
+    /**
+     * The transform jar alone, configured for Bedrock at a loopback server answering the Converse API's JSON:
+     * proves the jar carries the Bedrock client and its url-connection HTTP path (Netty and Apache are
+     * excluded from it, and the module's test class path has both, so only the packaged jar can show this).
+     */
+    @org.junit.jupiter.api.Test
+    void transformJarMapsWithBedrockOnLoopback() throws Exception {
+        Path root = LocalJarIT.root();
+        ColdStartBench.Function transform = ColdStartBench.FUNCTIONS.stream().filter(f -> f.name().equals("transform"))
+                .findFirst().orElseThrow();
+        assertTrue(Files.isRegularFile(root.resolve(transform.jar())), "run ./mvnw package first");
+        List<String> paths = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer bedrock = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        bedrock.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            paths.add(exchange.getRequestURI().getRawPath());
+            String plan = "{\"operations\":[{\"op\":\"addMapsTo\",\"type\":\"Thing\",\"iri\":"
+                    + "\"https://schema.org/Thing\"}]}";
+            ObjectNode answer = Json.object();
+            answer.putObject("output").putObject("message").put("role", "assistant").putArray("content").addObject()
+                    .put("text", plan);
+            answer.put("stopReason", "end_turn");
+            answer.putObject("usage").put("inputTokens", 1).put("outputTokens", 1).put("totalTokens", 2);
+            answer.putObject("metrics").put("latencyMs", 1);
+            byte[] bytes = answer.toString().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        bedrock.start();
+        try {
+            JsonNode template = Json.MAPPER.readTree(root.resolve("events/transform.json").toFile());
+            Path dir = Files.createTempDirectory("modelgraph-it-ai");
+            String schema = "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"title\":\"Thing\","
+                    + "\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}}}";
+            ObjectNode body = Json.object().put("sourceFormat", "jsonschema").put("sourceSchema", schema)
+                    .put("targetFormat", "jsonschema").put("targetHintFormat", "jsonschema")
+                    .put("targetHintSchema", schema);
+            body.putObject("mapping").put("kind", "ai");
+            Path event = write(dir, 1, template, "schema/map", body);
+            String out = ColdStartBench.probe(root, transform, List.of(event), aws, Map.of("AI_PROVIDER", "bedrock",
+                    "AI_MODEL", "test.model-v1", "AI_ENDPOINT", "http://127.0.0.1:" + bedrock.getAddress().getPort()));
+            LocalJarIT.deleteTree(dir);
+            assertFalse(out.contains("NoClassDefFoundError") || out.contains("ClassNotFoundException"),
+                    abbreviate(out, 3000));
+            String line = java.util.Arrays.stream(out.split("\n")).filter(l -> l.startsWith("EVENT ")
+                    && l.contains(event.toAbsolutePath().toString())).findFirst().orElseThrow(() -> new AssertionError(
+                    abbreviate(out, 3000)));
+            String[] parts = line.split(" ", 4);
+            JsonNode response = Json.MAPPER.readTree(Base64.getDecoder().decode(parts[3]));
+            JsonNode answer = Json.MAPPER.readTree(response.path("body").asText("{}"));
+            assertEquals("200", parts[2], answer.toString());
+            assertEquals("addMapsTo", answer.path("plan").path("operations").path(0).path("op").asText(),
+                    answer.toString());
+            assertEquals(List.of("/model/test.model-v1/converse"), paths);
+        } finally {
+            bedrock.stop(0);
+        }
+    }
+
     /** One event per codec route: schema/import per decode format, schema/export per encode format, odm. */
     private static Map<Path, String> codecEvents(Path root) throws Exception {
         JsonNode template = Json.MAPPER.readTree(root.resolve("events/transform.json").toFile());

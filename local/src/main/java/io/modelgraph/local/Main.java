@@ -23,6 +23,9 @@ public final class Main {
             "      Serves every route on http://127.0.0.1:N (default 3000) like API Gateway would.",
             "      --in-memory keeps the stores in memory; the signing key always lives in the data directory",
             "      (default ./.data). --allow-loopback-urls lets merge fetch from 127.0.0.1 (local runs only).",
+            "      AI mapping kind (else declined): --ai-provider bedrock|openai --ai-model M [--ai-endpoint URL]",
+            "      [--ai-api-key-secret ID] [--ai-timeout-seconds N] [--ai-max-prompt-chars N], or the AI_* environment",
+            "      variables of the same names; the OpenAI-compatible key only from AI_API_KEY (never an argument).",
             "  java -jar local/target/modelgraph-local.jar token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]",
             "      Prints a JWT for project P (32 lowercase hex characters) alone on stdout.",
             "");
@@ -63,8 +66,14 @@ public final class Main {
                 out.println(token(options));
                 return 0;
             }
-            LocalServer.Options options = parseServe(args);
-            serve(options, out, err, env);
+            Map<String, String> settings = new java.util.HashMap<>(env);
+            LocalServer.Options options = parseServe(aiFlags(args, settings));
+            try {
+                io.modelgraph.platform.AiSettings.from(settings);
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
+            serve(options, out, err, settings);
             return 0;
         } catch (UsageError e) {
             err.println("modelgraph-local: " + e.getMessage());
@@ -134,6 +143,32 @@ public final class Main {
             }
         }
         return new LocalServer.Options(port, inMemory, dataDir, loopback);
+    }
+
+    /** The command-line names of the ai kind's settings; each sets the environment variable beside it. */
+    static final Map<String, String> AI_FLAGS = Map.of(
+            "--ai-provider", io.modelgraph.platform.AiSettings.ENV_PROVIDER,
+            "--ai-model", io.modelgraph.platform.AiSettings.ENV_MODEL,
+            "--ai-endpoint", io.modelgraph.platform.AiSettings.ENV_ENDPOINT,
+            "--ai-api-key-secret", io.modelgraph.platform.AiSettings.ENV_API_KEY_SECRET,
+            "--ai-timeout-seconds", io.modelgraph.platform.AiSettings.ENV_TIMEOUT_SECONDS,
+            "--ai-max-prompt-chars", io.modelgraph.platform.AiSettings.ENV_MAX_PROMPT_CHARS);
+
+    /**
+     * Moves the {@code --ai-*} arguments into {@code settings} (a flag wins over the environment) and returns
+     * the rest. A key is deliberately not a flag: command lines show up in process lists.
+     */
+    static String[] aiFlags(String[] args, Map<String, String> settings) throws UsageError {
+        java.util.List<String> rest = new java.util.ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String env = AI_FLAGS.get(args[i]);
+            if (env == null) {
+                rest.add(args[i]);
+            } else {
+                settings.put(env, value(args, i++));
+            }
+        }
+        return rest.toArray(String[]::new);
     }
 
     static TokenOptions parseToken(String[] args) throws UsageError {

@@ -97,4 +97,19 @@ class MainTest {
         assertEquals(64, TestStack.server().services().settings().pagingSecret().length());
         assertEquals(TestStack.server().dataDir().pagingSecret(), TestStack.server().services().settings().pagingSecret());
     }
+
+    @Test
+    void aiFlagsBecomeTheSettingsAndWinOverTheEnvironment() throws Exception {
+        Map<String, String> settings = new java.util.HashMap<>(Map.of("AI_MODEL", "from-env", "AI_API_KEY", "sk-env"));
+        String[] rest = Main.aiFlags(new String[] {"--port", "0", "--ai-provider", "openai", "--ai-model", "m1",
+                "--ai-endpoint", "http://127.0.0.1:9/v1", "--in-memory"}, settings);
+        assertEquals(List.of("--port", "0", "--in-memory"), List.of(rest));
+        io.modelgraph.platform.AiSettings ai = io.modelgraph.platform.AiSettings.from(settings);
+        assertEquals(io.modelgraph.platform.AiSettings.Provider.OPENAI, ai.provider());
+        assertEquals("m1", ai.model());
+        assertEquals(java.util.Optional.of("sk-env"), ai.apiKey(), "the key comes from the environment only");
+        Run bad = run("--in-memory", "--ai-provider", "openai", "--ai-model", "m");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("AI_ENDPOINT"), bad.err());
+    }
 }

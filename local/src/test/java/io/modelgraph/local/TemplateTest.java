@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.http.Route;
+import io.modelgraph.platform.AiSettings;
 import io.modelgraph.store.StoreConfig;
 import io.modelgraph.store.Tables;
 import java.io.IOException;
@@ -184,6 +185,38 @@ class TemplateTest {
         assertEquals(Set.of("dynamodb:GetItem", "dynamodb:UpdateItem"), actions);
         assertEquals(List.of("ApiKeyTable", "Arn"), List.of(s.path("Resource").path("Fn::GetAtt").get(0).asText(),
                 s.path("Resource").path("Fn::GetAtt").get(1).asText()));
+    }
+
+    @Test
+    void onlyTheTransformFunctionMayCallBedrockOrReadTheAiSecretAndOnlyTheConfiguredOnes() {
+        JsonNode transform = resources.path("TransformFunction").path("Properties");
+        JsonNode env = transform.path("Environment").path("Variables");
+        for (String name : List.of(AiSettings.ENV_PROVIDER, AiSettings.ENV_MODEL, AiSettings.ENV_ENDPOINT,
+                AiSettings.ENV_API_KEY_SECRET, AiSettings.ENV_TIMEOUT_SECONDS, AiSettings.ENV_MAX_PROMPT_CHARS)) {
+            assertTrue(env.path(name).has("Ref"), name);
+        }
+        assertFalse(env.has(AiSettings.ENV_API_KEY), "the key is never a template parameter");
+        Map<String, JsonNode> statements = new TreeMap<>();
+        for (JsonNode policy : transform.path("Policies")) {
+            JsonNode branch = policy.path("Fn::If");
+            if (branch.isArray()) {
+                JsonNode s = branch.get(1).path("Statement").get(0);
+                statements.put(s.path("Action").get(0).asText(), s.path("Resource"));
+                assertEquals("AWS::NoValue", branch.get(2).path("Ref").asText());
+            }
+        }
+        assertEquals(Set.of("bedrock:InvokeModel", "secretsmanager:GetSecretValue"), statements.keySet());
+        assertTrue(statements.get("bedrock:InvokeModel").path("Fn::Sub").asText().endsWith("foundation-model/${AiModel}"));
+        assertEquals("AiApiKeySecretArn", statements.get("secretsmanager:GetSecretValue").path("Ref").asText());
+        int timeout = template.path("Parameters").path("AiTimeoutSeconds").path("MaxValue").asInt();
+        assertTrue(2 * timeout + 1 < template.path("Globals").path("Function").path("Timeout").asInt(),
+                "a request and its one retry fit in the function's time");
+        resources.fields().forEachRemaining(f -> {
+            if (!f.getKey().equals("TransformFunction")) {
+                String text = f.getValue().toString();
+                assertFalse(text.contains("bedrock:") || text.contains("secretsmanager:"), f.getKey());
+            }
+        });
     }
 
     @Test

@@ -304,7 +304,7 @@ class MergeRoutesTest {
         io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
         ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
                 base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
-                base.aiProviderKey(), java.util.List.of("acme/private")), project);
+                base.ai(), java.util.List.of("acme/private")), project);
         String space = newSpace("Tokened");
         tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"private\","
@@ -321,7 +321,7 @@ class MergeRoutesTest {
         io.modelgraph.platform.Settings base = ExchangeTestSupport.services().settings();
         ExchangeTestSupport.Client tokened = new ExchangeTestSupport.Client(new io.modelgraph.platform.Settings(
                 base.pagingSecret(), true, server.repoBase(), java.util.Optional.of("repo-token"),
-                base.aiProviderKey(), java.util.List.of("acme/private")), project);
+                base.ai(), java.util.List.of("acme/private")), project);
         String space = newSpace("Unlisted");
         tokened.ok(tokened.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID), "[{\"Owner\":\"acme\",\"Repository\":\"payroll\","

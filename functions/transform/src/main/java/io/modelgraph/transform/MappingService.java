@@ -10,8 +10,8 @@ import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.http.Call;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
-import io.modelgraph.platform.Settings;
 import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.transform.ai.AiPlanner;
 import io.modelgraph.transform.map.InferredPlanner;
 import io.modelgraph.transform.map.MappingGuide;
 import io.modelgraph.transform.plan.Plan;
@@ -27,19 +27,18 @@ import java.util.Optional;
 public final class MappingService {
     static final String MAP_KEYS = "Body must include 'sourceFormat' and 'sourceSchema'.";
     static final String EXECUTE_KEYS = "Body must include 'sourceFormat', 'sourceSchema' and 'plan'.";
-    static final String AI_NO_KEY = "The 'ai' mapping kind is declined: no AI model provider key is configured on"
-            + " this server.";
-    static final String AI_NOT_IN_RELEASE = "The 'ai' mapping kind is declined: the AI model provider is not part of"
-            + " this release; use 'inferred' or 'explicit'.";
+    static final String AI_NOT_CONFIGURED = "The 'ai' mapping kind is not configured on this server: no AI model"
+            + " provider is set (AI_PROVIDER). Use 'inferred' or 'explicit'.";
 
     private final Conversions conversions;
     private final ProjectModels models;
-    private final Settings settings;
+    private final Optional<AiPlanner> ai;
 
-    public MappingService(Conversions conversions, ProjectModels models, Settings settings) {
+    /** {@code ai} empty: the ai kind is declined (501) on this server. */
+    public MappingService(Conversions conversions, ProjectModels models, Optional<AiPlanner> ai) {
         this.conversions = conversions;
         this.models = models;
-        this.settings = settings;
+        this.ai = ai;
     }
 
     private record Source(String format, String schema) {
@@ -59,13 +58,11 @@ public final class MappingService {
                 "'targetFormat' is required: the format key of the output."));
     }
 
-    /** The ai kind needs Editor, then is declined (no provider in this release). */
-    private void declineAi(Call call) {
+    /** The ai kind needs Editor (checked first: a Viewer learns nothing of the server's setup), then a provider. */
+    private AiPlanner requireAi(Call call) {
         call.require(Role.Editor);
-        if (settings.aiProviderKey().isEmpty()) {
-            throw TransformFailure.of("mapping.kind", AI_NO_KEY);
-        }
-        throw new TransformFailure(501, List.of(new ErrorEntry("mapping.kind", AI_NOT_IN_RELEASE)), List.of());
+        return ai.orElseThrow(() -> new TransformFailure(501, List.of(new ErrorEntry("mapping.kind",
+                AI_NOT_CONFIGURED)), List.of()));
     }
 
     // ---- schema/map ----------------------------------------------------------------------------
@@ -74,9 +71,8 @@ public final class MappingService {
         Fields f = Fields.of(call);
         Source src = source(f, MAP_KEYS);
         MappingSpec spec = MappingSpec.read(f);
-        if (spec.kind().equals(MappingSpec.AI)) {
-            declineAi(call);
-        }
+        Optional<AiPlanner> planner = spec.kind().equals(MappingSpec.AI) ? Optional.of(requireAi(call))
+                : Optional.empty();
         String target = targetFormat(f);
         conversions.checkDecodable(src.format(), "sourceFormat");
         conversions.checkEncodable(target, "targetFormat");
@@ -100,8 +96,8 @@ public final class MappingService {
                 hint = models.read(call.projectId(), spaces);
             } else {
                 if (hintSchema.isEmpty()) {
-                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "Inferred mapping needs a"
-                            + " target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
+                    throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "The " + spec.kind()
+                            + " mapping needs a target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
                             + " true.")), ledger.entries());
                 }
                 if (hintFormat.isEmpty()) {
@@ -112,7 +108,8 @@ public final class MappingService {
                 hint = conversions.decode(hintFormat.get(), "targetHintFormat", hintSchema.get(), CodecOptions.NONE,
                         new LossinessLedger());
             }
-            plan = InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
+            plan = planner.isPresent() ? planner.get().plan(source, hint, ledger)
+                    : InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
         }
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
         String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
@@ -173,21 +170,18 @@ public final class MappingService {
         MappingSpec spec = MappingSpec.read(f);
         boolean dryRun = f.bool("dryRun", false);
         List<String> spaces = f.strings("spaces");
-        if (spec.kind().equals(MappingSpec.AI)) {
-            if (!dryRun) {
-                call.require(Role.Admin);
-            }
-            declineAi(call);
-        }
         if (!dryRun) {
             call.require(Role.Admin);
         }
+        Optional<AiPlanner> planner = spec.kind().equals(MappingSpec.AI) ? Optional.of(requireAi(call))
+                : Optional.empty();
         conversions.checkDecodable(src.format(), "sourceFormat");
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel source = Conversions.stamp(conversions.decode(src.format(), "sourceFormat", src.schema(),
                 CodecOptions.NONE, ledger), src.format());
         SchemaModel project = models.read(call.projectId(), spaces);
         Plan plan = spec.kind().equals(MappingSpec.EXPLICIT) ? explicitPlan(spec, source, ledger)
+                : planner.isPresent() ? planner.get().plan(source, project, ledger)
                 : InferredPlanner.plan(source, project, spec.caseInsensitive(), ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
         Overlay.Result merged = Overlay.onto(project, mapped);

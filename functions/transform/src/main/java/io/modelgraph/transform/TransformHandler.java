@@ -21,9 +21,13 @@ import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
+import io.modelgraph.platform.AiSettings;
 import io.modelgraph.platform.Services;
+import io.modelgraph.transform.ai.AiPlanner;
+import io.modelgraph.transform.ai.AiProviders;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lambda handler of the /graph/transform route group. Each route states the least role the seed gives
@@ -83,11 +87,16 @@ public final class TransformHandler extends HttpApiHandler {
         return new GraphProjectModels(GraphStore.of(services));
     }
 
+    /** The ai kind's provider, built once per container (a Secrets Manager key is read here, at init). */
+    static Optional<AiPlanner> aiPlanner(AiSettings settings) {
+        return AiProviders.build(settings).map(p -> new AiPlanner(p, settings.maxPromptChars()));
+    }
+
     static Router routes(Services services) {
         Conversions conversions = new Conversions(codecs());
         ProjectModels models = projectModels(services);
         SchemaIoService io = new SchemaIoService(conversions, models);
-        MappingService mapping = new MappingService(conversions, models, services.settings());
+        MappingService mapping = new MappingService(conversions, models, aiPlanner(services.settings().ai()));
         OdmService odm = new OdmService(new OdmConverter(), conversions, models);
         List<Route> routes = new ArrayList<>();
         routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").body("entities")

@@ -229,23 +229,16 @@ class MapRoutesTest {
     }
 
     @Test
-    void aiMappingNeedsEditorThenIsDeclined() {
+    void aiMappingNeedsEditorThenIsDeclinedWithoutAProvider() {
         ObjectNode body = mapBody();
         body.putObject("mapping").put("kind", "ai");
         Result r = calls.post("schema/map", body, "Viewer");
         assertEquals(401, r.status(), r.toString());
         r = calls.post("schema/map", body, "Editor");
-        assertEquals(400, r.status());
+        assertEquals(501, r.status(), r.toString());
+        assertFalse(r.success());
         assertEquals("mapping.kind", r.firstPath());
-        assertEquals(MappingService.AI_NO_KEY, r.firstMessage());
-
-        TransformCalls withKey = new TransformCalls(new TransformHandler(TransformCalls.servicesWithAiKey()),
-                calls.projectId());
-        r = withKey.post("schema/map", body, "Editor");
-        assertEquals(501, r.status());
-        assertEquals(MappingService.AI_NOT_IN_RELEASE, r.firstMessage());
-        r = withKey.post("schema/map", body, "Viewer");
-        assertEquals(401, r.status());
+        assertEquals(MappingService.AI_NOT_CONFIGURED, r.firstMessage());
     }
 
     @Test

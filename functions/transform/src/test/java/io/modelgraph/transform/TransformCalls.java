@@ -7,10 +7,9 @@ import io.modelgraph.auth.RoleClaim;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
-import io.modelgraph.platform.Settings;
+import io.modelgraph.platform.AiSettings;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /** Handler-level calls against the real embedded DynamoDB Local and S3 server. */
 final class TransformCalls {
@@ -18,13 +17,10 @@ final class TransformCalls {
         return TestStores.services();
     }
 
-    /** The same stores, with an AI provider key configured. */
-    static Services servicesWithAiKey() {
+    /** The same stores, with the ai mapping kind's provider configured. */
+    static Services servicesWithAi(AiSettings ai) {
         Services s = services();
-        Settings settings = s.settings();
-        return new Services(s.stores(), s.dynamo(), s.s3(), new Settings(settings.pagingSecret(),
-                settings.allowLoopbackUrls(), settings.repoRawBaseUrl(), settings.repoToken(), Optional.of("k-test")),
-                s.clock());
+        return new Services(s.stores(), s.dynamo(), s.s3(), s.settings().withAi(ai), s.clock());
     }
 
     static String newProjectId() {

@@ -107,7 +107,7 @@ public final class PlanJson {
             errors.add(new ErrorEntry(path + ".operations", "'operations' must be an array of plan operations."));
         } else {
             for (int i = 0; i < ops.size(); i++) {
-                readOp(ops.get(i), path + ".operations[" + i + "]", errors).ifPresent(out::add);
+                readOperation(ops.get(i), path + ".operations[" + i + "]", errors).ifPresent(out::add);
             }
         }
         if (!errors.isEmpty()) {
@@ -116,7 +116,16 @@ public final class PlanJson {
         return new Plan(out);
     }
 
-    private static Optional<PlanOp> readOp(JsonNode node, String path, List<ErrorEntry> errors) {
+    /** The operation kinds and their keys in written order; optional keys end with '?'. */
+    public static Map<String, List<String>> operationKeys() {
+        return java.util.Collections.unmodifiableMap(KEYS);
+    }
+
+    /**
+     * Reads one operation strictly, adding its problems to {@code errors}; empty when it has any. Lets the ai
+     * kind judge each proposed operation on its own.
+     */
+    public static Optional<PlanOp> readOperation(JsonNode node, String path, List<ErrorEntry> errors) {
         if (!node.isObject()) {
             errors.add(new ErrorEntry(path, "A plan operation is a JSON object with an 'op' key."));
             return Optional.empty();
