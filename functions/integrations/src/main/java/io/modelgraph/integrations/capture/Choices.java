@@ -13,24 +13,46 @@ public record Choices(List<Choice> choices) {
         choices = List.copyOf(choices);
     }
 
+    /** One pass over the cell, no regular expression: audits parse every choice list of large dictionaries. */
     public static Choices parse(String cell) {
         List<Choice> out = new ArrayList<>();
-        if (cell.isBlank()) {
-            return new Choices(out);
-        }
-        for (String part : cell.split("\\|")) {
-            String p = part.strip();
-            if (p.isEmpty()) {
-                continue;
+        int n = cell.length();
+        int from = 0;
+        while (from <= n) {
+            int bar = cell.indexOf('|', from);
+            int to = bar < 0 ? n : bar;
+            int a = skip(cell, from, to);
+            int b = back(cell, a, to);
+            if (a < b) {
+                int comma = cell.indexOf(',', a);
+                if (comma < 0 || comma >= b) {
+                    String code = cell.substring(a, b);
+                    out.add(new Choice(code, code));
+                } else {
+                    out.add(new Choice(cell.substring(a, back(cell, a, comma)),
+                            cell.substring(skip(cell, comma + 1, b), b)));
+                }
             }
-            int comma = p.indexOf(',');
-            if (comma < 0) {
-                out.add(new Choice(p, p));
-            } else {
-                out.add(new Choice(p.substring(0, comma).strip(), p.substring(comma + 1).strip()));
+            if (bar < 0) {
+                break;
             }
+            from = bar + 1;
         }
         return new Choices(out);
+    }
+
+    private static int skip(String s, int from, int to) {
+        while (from < to && Character.isWhitespace(s.charAt(from))) {
+            from++;
+        }
+        return from;
+    }
+
+    private static int back(String s, int from, int to) {
+        while (to > from && Character.isWhitespace(s.charAt(to - 1))) {
+            to--;
+        }
+        return to;
     }
 
     public List<String> codes() {
@@ -39,12 +61,11 @@ public record Choices(List<Choice> choices) {
 
     /** The first code used twice, if any. */
     public Optional<String> duplicateCode() {
-        List<String> seen = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (Choice c : choices) {
-            if (seen.contains(c.code())) {
+            if (!seen.add(c.code())) {
                 return Optional.of(c.code());
             }
-            seen.add(c.code());
         }
         return Optional.empty();
     }

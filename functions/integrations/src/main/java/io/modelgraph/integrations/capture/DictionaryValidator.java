@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The checks REDCap applies when a data dictionary is uploaded, so a dictionary can be judged before it reaches
@@ -18,10 +16,6 @@ import java.util.regex.Pattern;
  * columns; alignment; matrix groups; references in branching logic and calculations.
  */
 public final class DictionaryValidator {
-    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]*");
-    private static final Pattern CODE = Pattern.compile("[A-Za-z0-9_.-]+");
-    /** {@code [field]}, {@code [field(code)]}, {@code [event][field]}: the field part is what must exist. */
-    private static final Pattern REFERENCE = Pattern.compile("\\[([a-z][a-z0-9_]*)(?:\\([^)]*\\))?(?::[a-z-]+)?\\]");
     private static final int LONG_NAME = 26;
 
     private DictionaryValidator() {
@@ -49,7 +43,7 @@ public final class DictionaryValidator {
         String currentForm = null;
         for (DictionaryField f : fields) {
             String v = f.variable();
-            if (!NAME.matcher(v).matches()) {
+            if (!isName(v)) {
                 out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' must start with a lowercase letter and"
                         + " contain only lowercase letters, digits and underscores."));
             }
@@ -74,7 +68,7 @@ public final class DictionaryValidator {
                 }
                 currentForm = f.form();
             }
-            if (!NAME.matcher(f.form()).matches()) {
+            if (!isName(f.form())) {
                 out.add(error(f, Column.FORM, "Form name '" + f.form() + "' must be lowercase letters, digits and"
                         + " underscores, starting with a letter."));
             }
@@ -126,7 +120,7 @@ public final class DictionaryValidator {
             return;
         }
         for (Choices.Choice c : choices.choices()) {
-            if (!CODE.matcher(c.code()).matches()) {
+            if (!isCode(c.code())) {
                 out.add(error(f, Column.CHOICES, "Choice code '" + c.code() + "' may contain only letters, digits"
                         + " and underscores."));
             }
@@ -158,15 +152,54 @@ public final class DictionaryValidator {
 
     private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names,
             List<DictionaryCheck> out) {
-        Matcher m = REFERENCE.matcher(f.get(column));
-        Set<String> reported = new HashSet<>();
-        while (m.find()) {
-            String ref = m.group(1);
-            if (!names.contains(ref) && !ref.endsWith("_complete") && !ref.startsWith("event_")
-                    && !ref.endsWith("_arm_1") && reported.add(ref)) {
+        String cell = f.get(column);
+        Set<String> reported = null;
+        for (int at = cell.indexOf('['); at >= 0; at = cell.indexOf('[', at + 1)) {
+            String ref = referenceAt(cell, at);
+            if (ref == null || names.contains(ref) || ref.endsWith("_complete") || ref.startsWith("event_")
+                    || ref.endsWith("_arm_1")) {
+                continue;
+            }
+            if (reported == null) {
+                reported = new HashSet<>();
+            }
+            if (reported.add(ref)) {
                 out.add(error(f, column, "[" + ref + "] refers to no field of this dictionary."));
             }
         }
+    }
+
+    /**
+     * The field a {@code [field]}, {@code [field(code)]} or {@code [field:modifier]} reference at {@code at} names,
+     * or null when what starts there is not such a reference (a smart variable such as {@code [event-name]}).
+     * Scanned by hand: branching logic of large dictionaries holds thousands of references.
+     */
+    static String referenceAt(String cell, int at) {
+        int i = at + 1;
+        int n = cell.length();
+        if (i >= n || cell.charAt(i) < 'a' || cell.charAt(i) > 'z') {
+            return null;
+        }
+        int start = i;
+        while (i < n && (Character.isLowerCase(cell.charAt(i)) && cell.charAt(i) < 128 || Character.isDigit(
+                cell.charAt(i)) || cell.charAt(i) == '_')) {
+            i++;
+        }
+        int end = i;
+        if (i < n && cell.charAt(i) == '(') {
+            i = cell.indexOf(')', i);
+            if (i < 0) {
+                return null;
+            }
+            i++;
+        }
+        if (i < n && cell.charAt(i) == ':') {
+            i++;
+            while (i < n && (Character.isLowerCase(cell.charAt(i)) || cell.charAt(i) == '-')) {
+                i++;
+            }
+        }
+        return i < n && cell.charAt(i) == ']' ? cell.substring(start, end) : null;
     }
 
     private static void checkMatrices(List<DictionaryField> fields, List<DictionaryCheck> out) {
@@ -186,6 +219,7 @@ public final class DictionaryValidator {
         }
         for (Map.Entry<String, List<DictionaryField>> g : groups.entrySet()) {
             DictionaryField head = g.getValue().get(0);
+            Choices headChoices = Choices.parse(head.get(Column.CHOICES));
             for (DictionaryField f : g.getValue()) {
                 if (!f.form().equals(head.form())) {
                     out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + g.getKey() + "' spans forms '"
@@ -196,12 +230,40 @@ public final class DictionaryValidator {
                     out.add(error(f, Column.FIELD_TYPE, "Matrix group '" + g.getKey() + "' must be all radio or all"
                             + " checkbox fields."));
                 }
-                if (!Choices.parse(f.get(Column.CHOICES)).equals(Choices.parse(head.get(Column.CHOICES)))) {
+                if (f != head && !Choices.parse(f.get(Column.CHOICES)).equals(headChoices)) {
                     out.add(error(f, Column.CHOICES, "Matrix group '" + g.getKey() + "' needs the same choices on"
                             + " every field."));
                 }
             }
         }
+    }
+
+    /** {@code ^[a-z][a-z0-9_]*$}, without a regex: the validator runs over every field of large dictionaries. */
+    static boolean isName(String s) {
+        if (s.isEmpty() || s.charAt(0) < 'a' || s.charAt(0) > 'z') {
+            return false;
+        }
+        for (int i = 1; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Choice codes: letters, digits, {@code _}, {@code .} and {@code -}. */
+    static boolean isCode(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isLetterOrDigit(c) && c < 128 || c == '_' || c == '.' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static DictionaryCheck error(DictionaryField f, Column c, String message) {
