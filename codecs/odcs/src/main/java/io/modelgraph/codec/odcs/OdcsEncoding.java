@@ -239,6 +239,10 @@ final class OdcsEncoding {
             Optional<TypeDef> nested = model.type(ref.typeName());
             if (nested.isEmpty()) {
                 ledger.drop(path, "Type '" + ref.typeName() + "' is not in the model; written as an object.");
+            } else if (!nested.get().annotations().containsKey(NESTED)) {
+                // another schema object: referenced, not copied (copying every reachable type is exponential)
+                ledger.approximate(path, "'" + ref.typeName() + "' is a schema object of its own; the reference is"
+                        + " written as an object without its properties.");
             } else if (inlining.contains(ref.typeName())) {
                 ledger.drop(path, "'" + ref.typeName() + "' refers to itself; ODCS writes nested objects inline, so"
                         + " the recursive reference is written as an object without properties.");
