@@ -140,8 +140,8 @@ final class AtomicWriter {
     }
 
     /**
-     * Every item must fit DynamoDB's cap, counted in UTF-8 bytes of the whole item (a merged value's stored
-     * columns included): checked before anything goes out, so an oversized item refuses the write instead of
+     * Every item must fit DynamoDB's cap, counted in UTF-8 bytes of the whole item (a node item's fields and all
+     * its mixin values, stored ones included): checked before anything goes out, so an oversized item refuses the write instead of
      * failing it part-way.
      */
     private static void requireFits(List<ItemChange> changes) {
@@ -158,14 +158,11 @@ final class AtomicWriter {
         }
     }
 
-    /** A readable name for an item key: the node, the mixin value, the relation. */
+    /** A readable name for an item key: the node (with its mixin values), the relation. */
     static String describe(String sk) {
         String[] parts = sk.split("#");
         if (sk.startsWith(GraphKeys.NODE_PREFIX) && parts.length >= 2) {
-            return "node '" + parts[1] + "'";
-        }
-        if (sk.startsWith("V#") && parts.length >= 3) {
-            return "the value of mixin '" + parts[2] + "' on node '" + parts[1] + "'";
+            return "node '" + parts[1] + "' with its mixin values";
         }
         if (sk.startsWith("R#") && parts.length >= 3) {
             return "relation '" + parts[2] + "' from node '" + parts[1] + "'";

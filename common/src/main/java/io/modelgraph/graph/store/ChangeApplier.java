@@ -69,7 +69,9 @@ final class ChangeApplier {
         changes.mixinValues().forEach(v -> referenced.add(v.nodeId()));
         referenced.addAll(changes.removedNodeIds());
         referenced.removeIf(id -> !GraphKeys.isId(id));
-        Map<String, Node> existing = store.nodes(projectId, referenced);
+        Map<String, Map<String, AttributeValue>> stored = store.nodeItems(projectId, referenced);
+        Map<String, Node> existing = new HashMap<>();
+        stored.forEach((id, item) -> existing.put(id, NodeItems.decode(item)));
         Map<String, Node> after = new HashMap<>(existing);
         List<ApiProblem> problems = new ArrayList<>();
         Instant now = store.now();
@@ -176,7 +178,7 @@ final class ChangeApplier {
         if (!problems.isEmpty()) {
             throw new ApiProblems(400, problems);
         }
-        write(existing, written, relations.values(), values.values(), changes.removedRelations(), now);
+        write(stored, written, relations.values(), values.values(), changes.removedRelations(), now);
     }
 
     private static MixinValue merge(MixinValue base, MixinValue more) {
@@ -186,28 +188,46 @@ final class ChangeApplier {
     }
 
     /**
-     * Turns the validated changes into item changes, each with its pre-image: node items from the validation
-     * read (so a node changed since fails the write), everything else read now in one BatchGetItem (a mixin
-     * value replaces the stored one's columns, see {@link io.modelgraph.graph.GraphChanges}). Then all-or-nothing through {@link AtomicWriter}.
+     * Turns the validated changes into item changes, each with its pre-image: node items (fields and mixin values)
+     * and membership copies from the validation read (so a node or value changed since fails the write),
+     * relations read now in one BatchGetItem. A node item's new image is its new fields with the stored values
+     * carried over and this write's values in place of the stored ones of the same mixin (see
+     * {@link io.modelgraph.graph.GraphChanges}). Then all-or-nothing through {@link AtomicWriter}.
      */
-    private void write(Map<String, Node> existing, Map<String, Node> written, Collection<Relation> relations,
-            Collection<MixinValue> values, List<Relation> removedRelations, Instant now) {
+    private void write(Map<String, Map<String, AttributeValue>> stored, Map<String, Node> written,
+            Collection<Relation> relations, Collection<MixinValue> values, List<Relation> removedRelations,
+            Instant now) {
         Map<String, Optional<Map<String, AttributeValue>>> before = new HashMap<>();
         Map<String, Optional<Map<String, AttributeValue>>> after = new LinkedHashMap<>();
         for (Node next : written.values()) {
-            Node old = existing.get(next.id());
-            if (old != null) {
-                for (Map<String, AttributeValue> item : NodeItems.encode(projectId, old)) {
+            Optional<Map<String, AttributeValue>> oldItem = Optional.ofNullable(stored.get(next.id()));
+            if (oldItem.isPresent()) {
+                for (Map<String, AttributeValue> item : NodeItems.encode(projectId, NodeItems.decode(oldItem.get()))) {
                     String sk = item.get(Tables.SK).s();
                     before.put(sk, Optional.of(item));
                     after.put(sk, Optional.empty()); // a space the node leaves; put back below if it stays
                 }
+                before.put(GraphKeys.nodeSk(next.id()), oldItem); // the node item as stored, values included
             }
-            for (Map<String, AttributeValue> item : NodeItems.encode(projectId, next)) {
-                String sk = item.get(Tables.SK).s();
+            List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, next);
+            for (int i = 0; i < items.size(); i++) {
+                String sk = items.get(i).get(Tables.SK).s();
                 before.putIfAbsent(sk, Optional.empty());
-                after.put(sk, Optional.of(item));
+                after.put(sk, Optional.of(i == 0 ? NodeValues.carried(items.get(0), oldItem) : items.get(i)));
             }
+        }
+        for (MixinValue v : values) {
+            String sk = GraphKeys.nodeSk(v.nodeId());
+            Map<String, AttributeValue> current = after.containsKey(sk) ? after.get(sk).orElseThrow()
+                    : stored.get(v.nodeId());
+            if (v.columns().isEmpty() && !NodeValues.has(current, v.mixinId())) {
+                continue; // removing a value the node does not have: nothing to write
+            }
+            if (!after.containsKey(sk)) { // values on a node this write does not otherwise change
+                before.put(sk, Optional.of(stored.get(v.nodeId())));
+                after.put(sk, before.get(sk));
+            }
+            after.put(sk, Optional.of(NodeValues.replaced(after.get(sk).orElseThrow(), v)));
         }
         relations.forEach(r -> after.put(GraphKeys.relationSk(r.fromNodeId(), r.id()),
                 Optional.of(RelationItems.encode(projectId, r, now, subject))));
@@ -217,23 +237,14 @@ final class ChangeApplier {
             }
         }
         Set<String> unread = new HashSet<>(after.keySet());
-        values.forEach(v -> unread.add(GraphKeys.valueSk(v.nodeId(), v.mixinId())));
         unread.removeAll(before.keySet());
-        Map<String, Map<String, AttributeValue>> stored = store.items(projectId, unread);
-        unread.forEach(sk -> before.put(sk, Optional.ofNullable(stored.get(sk))));
-        for (MixinValue v : values) {
-            String sk = GraphKeys.valueSk(v.nodeId(), v.mixinId());
-            if (!v.columns().isEmpty()) {
-                after.put(sk, Optional.of(MixinValueItems.replaced(projectId, before.get(sk), v, now, subject)));
-            } else if (before.get(sk).isPresent()) {
-                after.put(sk, Optional.empty()); // no columns left: the mixin leaves the node
-            }
-        }
+        Map<String, Map<String, AttributeValue>> read = store.items(projectId, unread);
+        unread.forEach(sk -> before.put(sk, Optional.ofNullable(read.get(sk))));
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> items = new ArrayList<>(after.size());
         after.forEach((sk, image) -> items.add(new ItemChange(pk, sk, before.get(sk), image)));
         Set<String> created = new HashSet<>(written.keySet());
-        created.removeAll(existing.keySet());
+        created.removeAll(stored.keySet());
         store.writeAtomically(projectId, items, created);
     }
 }

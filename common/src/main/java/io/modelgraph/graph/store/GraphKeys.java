@@ -51,16 +51,6 @@ public final class GraphKeys {
 
     static final String RELATION_PREFIX = "R#";
 
-    public static String valueSk(String nodeId, String mixinId) {
-        return "V#" + nodeId + "#" + mixinId;
-    }
-
-    static String valuePrefix(String nodeId) {
-        return "V#" + nodeId + "#";
-    }
-
-    static final String VALUE_PREFIX = "V#";
-
     public static String groupSk(String groupId) {
         return "D#G#" + groupId;
     }

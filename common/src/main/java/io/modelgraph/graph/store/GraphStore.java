@@ -39,6 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
@@ -109,22 +110,33 @@ public final class GraphStore implements GraphAccess {
 
     /** The node item, deleted or not (callers decide what a deleted node means for them). */
     public Optional<Node> node(String projectId, String id) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
-                .consistentRead(true));
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(NodeItems.decode(r.item())) : Optional.empty();
+        return nodeItem(projectId, id).map(NodeItems::decode);
     }
 
-    /** The node items that exist among {@code ids}, deleted or not, by id. One item read per id. */
-    public Map<String, Node> nodes(String projectId, Collection<String> ids) {
+    /** The stored node item (fields and mixin values), strongly consistent. */
+    private Optional<Map<String, AttributeValue>> nodeItem(String projectId, String id) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
+                .consistentRead(true));
+        return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
+    }
+
+    /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
+    Map<String, Map<String, AttributeValue>> nodeItems(String projectId, Collection<String> ids) {
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (String id : ids) {
             keys.add(key(projectId, GraphKeys.nodeSk(id)));
         }
-        Map<String, Node> out = new HashMap<>();
+        Map<String, Map<String, AttributeValue>> out = new HashMap<>();
         for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
-            Node n = NodeItems.decode(item);
-            out.put(n.id(), n);
+            out.put(item.get(NodeItems.ID).s(), item);
         }
+        return out;
+    }
+
+    /** The node items that exist among {@code ids}, deleted or not, by id. One item read per id. */
+    public Map<String, Node> nodes(String projectId, Collection<String> ids) {
+        Map<String, Node> out = new HashMap<>();
+        nodeItems(projectId, ids).forEach((id, item) -> out.put(id, NodeItems.decode(item)));
         return out;
     }
 
@@ -206,11 +218,11 @@ public final class GraphStore implements GraphAccess {
             if (attempt > 0) {
                 DynamoCalls.sleep(attempt);
             }
-            Optional<Node> read = node(projectId, id);
+            Optional<Map<String, AttributeValue>> read = nodeItem(projectId, id);
             if (read.isEmpty()) {
                 return Optional.empty();
             }
-            Node current = read.get();
+            Node current = NodeItems.decode(read.get());
             Node changed = change.apply(current);
             Instant now = clock.instant();
             if (!now.isAfter(current.updatedAt())) {
@@ -218,6 +230,8 @@ public final class GraphStore implements GraphAccess {
             }
             Node next = new Node(current.id(), changed.label(), changed.nodeType(), changed.spaceIds(),
                     current.createdAt(), now, current.createdBy(), subject, changed.deleted(), current.version() + 1);
+            requireFits(NodeValues.carried(NodeItems.encode(projectId, next).get(0), read), "body",
+                    "node '" + id + "' with its mixin values");
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(replaceNode(projectId, current, next)));
                 return Optional.of(next);
@@ -235,12 +249,22 @@ public final class GraphStore implements GraphAccess {
                 + " attempts); try again.");
     }
 
-    /** Transaction items that turn {@code current} into {@code next}: node put guarded by version first. */
+    /**
+     * Transaction items that turn {@code current} into {@code next}: an update of the node item's fields guarded
+     * by version first (an update, not a put, so the mixin values in the item stay), then the membership copies.
+     */
     private List<TransactWriteItem> replaceNode(String projectId, Node current, Node next) {
         List<TransactWriteItem> tx = new ArrayList<>();
         List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, next);
-        tx.add(put(items.get(0), "#ver = :ver", Map.of("#ver", NodeItems.VERSION),
-                Map.of(":ver", Attr.n(current.version()))));
+        NodeItems.FieldUpdate fields = NodeItems.fieldUpdate(projectId, next);
+        Map<String, String> names = new HashMap<>(fields.names());
+        names.put("#ver", NodeItems.VERSION);
+        Map<String, AttributeValue> values = new HashMap<>(fields.values());
+        values.put(":ver", Attr.n(current.version()));
+        tx.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(key(projectId, GraphKeys.nodeSk(next.id()))).updateExpression(fields.expression())
+                .conditionExpression("#ver = :ver").expressionAttributeNames(names).expressionAttributeValues(values)
+                .build()).build());
         Set<String> keep = new HashSet<>();
         for (int i = 1; i < items.size(); i++) {
             tx.add(put(items.get(i), null, Map.of(), Map.of()));
@@ -337,119 +361,147 @@ public final class GraphStore implements GraphAccess {
                 .stream().map(RelationItems::decode).toList();
     }
 
-    // ---- mixin values -----------------------------------------------------------------------
+    // ---- mixin values (attributes of the node item, see NodeValues) -----------------------
 
-    /** Sets the given columns of a node's mixin value (others untouched), only while the node is live. */
+    /**
+     * Sets the given columns of a node's mixin value (other columns and the node's fields untouched), only while
+     * the node is live: one UpdateItem of the node item, conditional on the node being live and on its value
+     * version ({@code vv}) and fields version being what was read, so the size checked here is the size written.
+     * Throws {@link StoreConflictException} when the node is gone, {@link ItemTooLargeException} when the node item
+     * with these values would not fit.
+     */
     public void setMixinColumns(String projectId, String nodeId, String mixinId, Map<String, JsonNode> columns,
             String subject) {
-        Map<String, String> names = new HashMap<>();
-        Map<String, AttributeValue> values = new HashMap<>();
-        StringBuilder set = new StringBuilder("SET #node = :node, #mixin = :mixin, #uAt = :now, #uBy = :sub, "
-                + "#cAt = if_not_exists(#cAt, :now), #cBy = if_not_exists(#cBy, :sub)");
-        names.putAll(Map.of("#node", MixinValueItems.NODE, "#mixin", MixinValueItems.MIXIN, "#uAt",
-                NodeItems.UPDATED_AT, "#uBy", NodeItems.UPDATED_BY, "#cAt", NodeItems.CREATED_AT, "#cBy",
-                NodeItems.CREATED_BY, "#ver", NodeItems.VERSION));
-        String now = clock.instant().toString();
-        values.putAll(Map.of(":node", Attr.s(nodeId), ":mixin", Attr.s(mixinId), ":now", Attr.s(now), ":sub",
-                Attr.s(subject), ":one", Attr.n(1)));
-        int i = 0;
-        for (Map.Entry<String, JsonNode> column : columns.entrySet()) {
-            set.append(", #c").append(i).append(" = :c").append(i);
-            names.put("#c" + i, MixinValueItems.COLUMN_PREFIX + column.getKey());
-            values.put(":c" + i, Attr.s(Json.write(column.getValue())));
-            i++;
+        MixinValue more = new MixinValue(nodeId, mixinId, columns);
+        writeValues(projectId, nodeId, stored -> {
+            requireFits(NodeValues.merged(stored, more), "body.mixinColumns", "node '" + nodeId
+                    + "' with these columns of mixin '" + mixinId + "' (its other values and stored columns included)");
+            ValueUpdate u = new ValueUpdate();
+            columns.forEach((column, json) -> u.set(NodeValues.attribute(mixinId, column), Attr.s(Json.write(json))));
+            return Optional.of(u);
+        }, true);
+    }
+
+    /**
+     * Removes the given columns of a node's mixin value (the mixin leaves the node with its last column). False
+     * when the node has no value of that mixin.
+     */
+    public boolean removeMixinColumns(String projectId, String nodeId, String mixinId, Collection<String> columnIds,
+            String subject) {
+        return writeValues(projectId, nodeId, stored -> {
+            if (!NodeValues.has(stored, mixinId)) {
+                return Optional.empty();
+            }
+            ValueUpdate u = new ValueUpdate();
+            columnIds.forEach(column -> u.remove(NodeValues.attribute(mixinId, column)));
+            return Optional.of(u);
+        }, false);
+    }
+
+    /** SET and REMOVE parts of one value write on a node item. */
+    private static final class ValueUpdate {
+        final Map<String, String> names = new HashMap<>();
+        final Map<String, AttributeValue> values = new HashMap<>();
+        final List<String> sets = new ArrayList<>();
+        final List<String> removes = new ArrayList<>();
+
+        void set(String attribute, AttributeValue value) {
+            String n = "#a" + names.size();
+            names.put(n, attribute);
+            values.put(":a" + values.size(), value);
+            sets.add(n + " = :a" + (values.size() - 1));
         }
-        String expression = set + " ADD #ver :one";
-        List<TransactWriteItem> tx = List.of(
-                TransactWriteItem.builder().update(Update.builder().tableName(table)
-                        .key(MixinValueItems.key(projectId, nodeId, mixinId)).updateExpression(expression)
-                        .expressionAttributeNames(names).expressionAttributeValues(values).build()).build(),
-                liveCheck(projectId, nodeId));
-        try {
-            dynamo.transactWriteItems(b -> b.transactItems(tx));
-        } catch (TransactionCanceledException e) {
-            if (Cancellation.tooLarge(e)) {
-                throw new ItemTooLargeException("body.mixinColumns", "With these columns the value of mixin '"
-                        + mixinId + "' on node '" + nodeId + "' (its stored columns included) would exceed "
-                        + "DynamoDB's 400 KB item limit, counted in UTF-8 bytes; nothing was written. Store large "
-                        + "texts elsewhere and link them, or remove other columns of this value first.");
-            }
-            if (Cancellation.conditionFailedAt(e, 1)) {
-                throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
-            }
-            if (Cancellation.contended(e)) {
-                throw StoreConflictException.busy("The value of mixin '" + mixinId + "' on node '" + nodeId
-                        + "' was being written by another request; nothing was written, try again.");
-            }
-            throw e; // throttling or another fault: not the caller's doing, answered as a fault
+
+        void remove(String attribute) {
+            String n = "#a" + names.size();
+            names.put(n, attribute);
+            removes.add(n);
+        }
+
+        String expression() {
+            return (sets.isEmpty() ? "" : "SET " + String.join(", ", sets) + " ")
+                    + "ADD #vv :one" + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes));
         }
     }
 
     /**
-     * Removes the given columns of a node's mixin value; drops the item when no column is left (guarded
-     * by its version, so a concurrent set is never deleted). False when the node had no value of that mixin.
+     * Read-modify-write of a node item's values: {@code change} sees the stored item and returns the update (empty:
+     * nothing to do, answered false). The update lands only while the node's {@code ver} and {@code vv} are still
+     * what was read (and, when {@code live}, the node is not deleted); otherwise it reads again.
      */
-    public boolean removeMixinColumns(String projectId, String nodeId, String mixinId, Collection<String> columnIds,
-            String subject) {
-        Map<String, String> names = new HashMap<>(Map.of("#sk", Tables.SK, "#uAt", NodeItems.UPDATED_AT, "#uBy",
-                NodeItems.UPDATED_BY, "#ver", NodeItems.VERSION));
-        Map<String, AttributeValue> values = new HashMap<>(Map.of(":now", Attr.s(clock.instant().toString()), ":sub",
-                Attr.s(subject), ":one", Attr.n(1)));
-        List<String> removed = new ArrayList<>();
-        int i = 0;
-        for (String column : columnIds) {
-            names.put("#c" + i, MixinValueItems.COLUMN_PREFIX + column);
-            removed.add("#c" + i);
-            i++;
-        }
-        String expression = "SET #uAt = :now, #uBy = :sub ADD #ver :one"
-                + (removed.isEmpty() ? "" : " REMOVE " + String.join(", ", removed));
-        UpdateItemResponse response;
-        try {
-            response = dynamo.updateItem(b -> b.tableName(table).key(MixinValueItems.key(projectId, nodeId, mixinId))
-                    .updateExpression(expression).conditionExpression("attribute_exists(#sk)")
-                    .expressionAttributeNames(names).expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW));
-        } catch (ConditionalCheckFailedException none) {
-            return false;
-        }
-        Map<String, AttributeValue> after = response.attributes();
-        boolean anyLeft = after.keySet().stream().anyMatch(n -> n.startsWith(MixinValueItems.COLUMN_PREFIX));
-        if (!anyLeft) {
+    private boolean writeValues(String projectId, String nodeId,
+            java.util.function.Function<Map<String, AttributeValue>, Optional<ValueUpdate>> change, boolean live) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            if (attempt > 0) {
+                DynamoCalls.sleep(attempt);
+            }
+            Optional<Map<String, AttributeValue>> stored = nodeItem(projectId, nodeId);
+            if (stored.isEmpty() || (live && NodeItems.decode(stored.get()).deleted())) {
+                if (live) {
+                    throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
+                }
+                return false;
+            }
+            Optional<ValueUpdate> update = change.apply(stored.get());
+            if (update.isEmpty()) {
+                return false;
+            }
+            ValueUpdate u = update.get();
+            u.names.putAll(Map.of("#vv", NodeValues.VERSION, "#ver", NodeItems.VERSION));
+            u.values.put(":one", Attr.n(1));
+            u.values.put(":ver", stored.get().get(NodeItems.VERSION));
+            if (live) {
+                u.names.put("#del", NodeItems.DELETED);
+                u.values.put(":false", Attr.bool(false));
+            }
+            AttributeValue vv = stored.get().get(NodeValues.VERSION);
+            String condition = "#ver = :ver AND " + (vv == null ? "attribute_not_exists(#vv)" : "#vv = :vv")
+                    + (live ? " AND #del = :false" : "");
+            if (vv != null) {
+                u.values.put(":vv", vv);
+            }
             try {
-                dynamo.deleteItem(b -> b.tableName(table).key(MixinValueItems.key(projectId, nodeId, mixinId))
-                        .conditionExpression("#ver = :ver")
-                        .expressionAttributeNames(Map.of("#ver", NodeItems.VERSION))
-                        .expressionAttributeValues(Map.of(":ver", after.get(NodeItems.VERSION))));
-            } catch (ConditionalCheckFailedException setMeanwhile) {
-                // a concurrent set added columns: the item stays, which is what that writer wanted
+                dynamo.updateItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(nodeId)))
+                        .updateExpression(u.expression()).conditionExpression(condition)
+                        .expressionAttributeNames(u.names).expressionAttributeValues(u.values));
+                return true;
+            } catch (ConditionalCheckFailedException | TransactionConflictException changed) {
+                // the node or its values changed since the read (or a transaction holds it): read again
             }
         }
-        return true;
+        throw StoreConflictException.busy("The values of node '" + nodeId + "' kept changing concurrently ("
+                + MAX_ATTEMPTS + " attempts); nothing was written, try again.");
     }
 
-    /** The node's mixin values that hold at least one column. */
+    /** The node's mixin values that hold at least one column (none for a missing node). */
     public List<MixinValue> mixinValues(String projectId, String nodeId) {
-        return calls.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
-                .consistentRead(true)
-                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
-                .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p",
-                        Attr.s(GraphKeys.valuePrefix(nodeId)))))
-                .stream().map(MixinValueItems::decode).filter(v -> !v.columns().isEmpty()).toList();
+        return nodeItem(projectId, nodeId).map(NodeValues::decode).orElse(List.of());
     }
 
-    /** Existing values for (node, mixin) pairs, keyed by {@code nodeId + "#" + mixinId}. */
-    public Map<String, MixinValue> mixinValues(String projectId, Collection<MixinValue> targets) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        for (MixinValue t : targets) {
-            keys.add(MixinValueItems.key(projectId, t.nodeId(), t.mixinId()));
-        }
-        Map<String, MixinValue> out = new HashMap<>();
-        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
-            MixinValue v = MixinValueItems.decode(item);
-            out.put(v.nodeId() + "#" + v.mixinId(), v);
-        }
+    /**
+     * The mixin values of several nodes, by node id (nodes without values absent): one BatchGetItem of their
+     * node items, one item read per node.
+     */
+    public Map<String, List<MixinValue>> mixinValues(String projectId, Collection<String> nodeIds) {
+        Map<String, List<MixinValue>> out = new HashMap<>();
+        nodeItems(projectId, nodeIds).forEach((id, item) -> {
+            List<MixinValue> values = NodeValues.decode(item);
+            if (!values.isEmpty()) {
+                out.put(id, values);
+            }
+        });
         return out;
+    }
+
+    /** Refuses an item over {@link ItemSize#MAX_ITEM_BYTES} (UTF-8, the whole item) before anything is written. */
+    private static void requireFits(Map<String, AttributeValue> item, String path, String what) {
+        int bytes = ItemSize.bytes(item);
+        if (bytes > ItemSize.MAX_ITEM_BYTES) {
+            throw new ItemTooLargeException(path, "The stored form of " + what + " would be " + bytes + " bytes "
+                    + "(UTF-8); one item holds at most " + ItemSize.MAX_ITEM_BYTES + ", a node's fields and all its "
+                    + "mixin values together. Nothing was written. Store large texts elsewhere and link them, or "
+                    + "remove other values of this node first.");
+        }
     }
 
     // ---- definitions ------------------------------------------------------------------------
@@ -519,26 +571,36 @@ public final class GraphStore implements GraphAccess {
         Instant now = clock.instant();
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> changes = new ArrayList<>(newNodes.size() + relations.size() + values.size());
+        // a node item with the values the call sets on it: new nodes start without values, stored nodes from
+        // their stored item (which is also the pre-image their conditional write is guarded by)
+        Map<String, Map<String, AttributeValue>> nodeItems = new LinkedHashMap<>();
         Set<String> newIds = new HashSet<>();
         for (Node n : newNodes) {
             newIds.add(n.id());
-            for (Map<String, AttributeValue> item : NodeItems.encode(projectId, n)) {
-                changes.add(ItemChange.created(pk, item));
+            List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, n);
+            nodeItems.put(n.id(), items.get(0));
+            for (int i = 1; i < items.size(); i++) {
+                changes.add(ItemChange.created(pk, items.get(i)));
             }
         }
         for (Relation r : relations) {
             changes.add(ItemChange.created(pk, RelationItems.encode(projectId, r, now, subject)));
         }
-        // values on new nodes start empty; values on stored nodes merge over (and restore to) their stored image
-        List<String> storedValueSks = values.stream().filter(v -> !newIds.contains(v.nodeId()))
-                .map(v -> GraphKeys.valueSk(v.nodeId(), v.mixinId())).toList();
-        Map<String, Map<String, AttributeValue>> stored = items(projectId, storedValueSks);
-        for (MixinValue v : values) {
-            Optional<Map<String, AttributeValue>> before =
-                    Optional.ofNullable(stored.get(GraphKeys.valueSk(v.nodeId(), v.mixinId())));
-            changes.add(new ItemChange(pk, GraphKeys.valueSk(v.nodeId(), v.mixinId()), before,
-                    Optional.of(MixinValueItems.merged(projectId, before, v, now, subject))));
+        Set<String> storedTargets = new HashSet<>();
+        values.stream().map(MixinValue::nodeId).filter(id -> !newIds.contains(id)).forEach(storedTargets::add);
+        Map<String, Map<String, AttributeValue>> stored = nodeItems(projectId, storedTargets);
+        for (String id : storedTargets) {
+            Map<String, AttributeValue> item = stored.get(id);
+            if (item == null || NodeItems.decode(item).deleted()) {
+                throw new StoreConflictException("Node '" + id + "' was deleted meanwhile; nothing was written.");
+            }
+            nodeItems.put(id, item);
         }
+        for (MixinValue v : values) {
+            nodeItems.put(v.nodeId(), NodeValues.merged(nodeItems.get(v.nodeId()), v));
+        }
+        nodeItems.forEach((id, item) -> changes.add(new ItemChange(pk, GraphKeys.nodeSk(id),
+                Optional.ofNullable(stored.get(id)), Optional.of(item))));
         atomic.write(projectId, changes, newIds, generatedIds);
         return changes.size();
     }
@@ -561,19 +623,33 @@ public final class GraphStore implements GraphAccess {
 
     // ---- GraphAccess ------------------------------------------------------------------------
 
+    /**
+     * Every live node of the spaces with its mixin values, and the relations between them. Nodes come from the
+     * type indexes (the node item, values included, when the space is the node's first; else its membership copy,
+     * which carries no values); the values of nodes seen only through a copy are read with one BatchGetItem of
+     * their node items (docs/graph.md "Key design": one more item read per such node).
+     */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {
         List<String> spaces = spaceIds.isEmpty() ? List.of(MainSpace.idFor(projectId)) : List.copyOf(spaceIds);
         Map<String, Node> nodes = new LinkedHashMap<>();
+        Map<String, List<MixinValue>> values = new HashMap<>();
+        Set<String> seenThroughCopy = new HashSet<>();
         for (String space : spaces) {
             for (NodeType type : NodeType.values()) {
-                IndexCursor cursor = cursor(projectId, space, type, NodeOrder.LABEL, false, Optional.empty(), 500);
-                while (cursor.peek().isPresent()) {
-                    Node n = cursor.next().orElseThrow().node();
+                for (Map<String, AttributeValue> item : indexPartition(GraphKeys.typePartition(projectId, space, type))) {
+                    Node n = NodeItems.decode(item);
                     nodes.putIfAbsent(n.id(), n);
+                    if (item.get(Tables.SK).s().startsWith(GraphKeys.NODE_PREFIX)) {
+                        values.put(n.id(), NodeValues.decode(item));
+                    } else {
+                        seenThroughCopy.add(n.id());
+                    }
                 }
             }
         }
+        seenThroughCopy.removeAll(values.keySet());
+        values.putAll(mixinValues(projectId, seenThroughCopy));
         List<Relation> relations = new ArrayList<>();
         for (Map<String, AttributeValue> item : prefixQuery(projectId, GraphKeys.RELATION_PREFIX)) {
             Relation r = RelationItems.decode(item);
@@ -581,14 +657,16 @@ public final class GraphStore implements GraphAccess {
                 relations.add(r);
             }
         }
-        List<MixinValue> values = new ArrayList<>();
-        for (Map<String, AttributeValue> item : prefixQuery(projectId, GraphKeys.VALUE_PREFIX)) {
-            MixinValue v = MixinValueItems.decode(item);
-            if (nodes.containsKey(v.nodeId()) && !v.columns().isEmpty()) {
-                values.add(v);
-            }
-        }
-        return new GraphSnapshot(spaces, List.copyOf(nodes.values()), relations, values);
+        List<MixinValue> all = new ArrayList<>();
+        nodes.keySet().forEach(id -> all.addAll(values.getOrDefault(id, List.of())));
+        return new GraphSnapshot(spaces, List.copyOf(nodes.values()), relations, all);
+    }
+
+    /** Every item of one type-index partition, in label order. */
+    private List<Map<String, AttributeValue>> indexPartition(String partition) {
+        return calls.queryAll(b -> b.indexName(Tables.INDEX_TYPE_LABEL).keyConditionExpression("#p = :p")
+                .expressionAttributeNames(Map.of("#p", Tables.TYPE_PK))
+                .expressionAttributeValues(Map.of(":p", Attr.s(partition))));
     }
 
     @Override

@@ -9,13 +9,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The condition "the item is still this image": absent, or present with the same bookkeeping attributes.
- * Every graph item kind carries some of {@code ver, uAt, cAt, cBy} and every writer changes at least one of
- * them (nodes and mixin values bump {@code ver}; relations are only ever created, with a new {@code cAt}),
+ * Every graph item kind carries some of {@code ver, uAt, cAt, cBy, vv} and every writer changes at least one of
+ * them (node field writes bump {@code ver}, mixin value writes bump the node item's {@code vv}; relations are only
+ * ever created, with a new {@code cAt}),
  * so comparing those few attributes detects any other writer without comparing whole items.
  */
 record ItemStamp(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
     static final List<String> ATTRIBUTES = List.of(NodeItems.VERSION, NodeItems.UPDATED_AT, NodeItems.CREATED_AT,
-            NodeItems.CREATED_BY);
+            NodeItems.CREATED_BY, NodeValues.VERSION);
 
     ItemStamp {
         names = Map.copyOf(names);

@@ -12,10 +12,11 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Encodes a node as its items: the node item (index entry for its first space) and one membership item
- * per further space (a full copy carrying that space's index partition), so an index page yields whole
- * nodes with one item read each. A deleted node keeps its node item without index attributes (sparse
- * indexes drop it) and loses its membership items.
+ * Encodes a node as its items: the node item (index entry for its first space; it also holds the node's mixin
+ * values, see {@link NodeValues}) and one membership item per further space (a copy of the node fields, without
+ * values, carrying that space's index partition), so an index page yields whole nodes with one item read each. A
+ * deleted node keeps its node item without index attributes (sparse indexes drop it) and loses its membership
+ * items.
  */
 final class NodeItems {
     static final String ID = "id";
@@ -29,6 +30,8 @@ final class NodeItems {
     static final String UPDATED_BY = "uBy";
     static final String DELETED = "del";
     static final String VERSION = "ver";
+    private static final List<String> INDEX_ATTRIBUTES = List.of(Tables.TYPE_PK, Tables.LABEL_SK, Tables.CREATED_SK,
+            Tables.UPDATED_SK);
 
     /** The node item, then one membership item per extra space (none when deleted). */
     static List<Map<String, AttributeValue>> encode(String projectId, Node node) {
@@ -47,6 +50,54 @@ final class NodeItems {
             }
         }
         return out;
+    }
+
+    /**
+     * An update of the node item's own fields only (its index attributes set, or removed when it leaves every
+     * index), so the mixin values stored in the same item stay as they are: a whole-item put would overwrite
+     * values written since the node was read.
+     */
+    static FieldUpdate fieldUpdate(String projectId, Node node) {
+        Map<String, AttributeValue> fields = base(projectId, node, "");
+        fields.remove(Tables.PK);
+        fields.remove(Tables.SK);
+        List<String> unset = new ArrayList<>();
+        if (!node.deleted() && !node.spaceIds().isEmpty()) {
+            addIndex(fields, projectId, node, node.spaceIds().get(0));
+        } else {
+            unset.addAll(INDEX_ATTRIBUTES);
+        }
+        return FieldUpdate.of(fields, unset);
+    }
+
+    /** An UpdateItem expression that sets {@code set} and removes {@code unset}, with its placeholders. */
+    record FieldUpdate(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+        FieldUpdate {
+            names = Map.copyOf(names);
+            values = Map.copyOf(values);
+        }
+
+        static FieldUpdate of(Map<String, AttributeValue> set, List<String> unset) {
+            Map<String, String> names = new HashMap<>();
+            Map<String, AttributeValue> values = new HashMap<>();
+            List<String> sets = new ArrayList<>();
+            int i = 0;
+            for (Map.Entry<String, AttributeValue> e : set.entrySet()) {
+                names.put("#f" + i, e.getKey());
+                values.put(":f" + i, e.getValue());
+                sets.add("#f" + i + " = :f" + i);
+                i++;
+            }
+            List<String> removes = new ArrayList<>();
+            for (String name : unset) {
+                names.put("#f" + i, name);
+                removes.add("#f" + i);
+                i++;
+            }
+            String expression = "SET " + String.join(", ", sets)
+                    + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes));
+            return new FieldUpdate(expression, names, values);
+        }
     }
 
     /** Sort keys of the membership items a node has in storage (for deletes when spaces change). */

@@ -10,13 +10,13 @@ import java.util.Set;
  * one else creates a node while this write runs; the ids of new given-id nodes are checked absent again under
  * the lease ({@code recheck}).
  * <ul>
- * <li>{@code hidden}: new items under a node this write creates (its values, outgoing relations, space
- * copies) and relations with a generated id. No other writer can touch them while the write runs: every
+ * <li>{@code hidden}: new items under a node this write creates (its outgoing relations, space copies; its
+ * mixin values are part of its node item) and relations with a generated id. No other writer can touch them while the write runs: every
  * writer of such a key first checks that its node is live, the node only becomes live when its node item
  * lands (last phase), and nobody else can create that node meanwhile. Plain BatchWriteItem, first.</li>
  * <li>{@code guarded}: everything that overwrites or removes stored state, and new items other writers can
- * name (values and given-id relations on existing nodes). Conditional transactions, second.</li>
- * <li>{@code reveal}: the node items of new nodes. Under the lease nobody else creates those ids, and their
+ * name (given-id relations on existing nodes; values on existing nodes overwrite their node item). Conditional transactions, second.</li>
+ * <li>{@code reveal}: the node items of new nodes, with their mixin values. Under the lease nobody else creates those ids, and their
  * dependent items are already in place. Plain BatchWriteItem, last.</li>
  * </ul>
  * Every phase is undone the same way (conditional on this write's stamp, {@link Restorer}).
@@ -57,7 +57,7 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
                 if (!generatedIds.contains(owner)) {
                     recheck.add(c);
                 }
-            } else if ((kind.equals("M#") || kind.equals(GraphKeys.VALUE_PREFIX)) && ownerIsNew) {
+            } else if (kind.equals("M#") && ownerIsNew) {
                 hidden.add(c);
             } else if (kind.equals(GraphKeys.RELATION_PREFIX) && (ownerIsNew
                     || (parts.length > 2 && generatedIds.contains(parts[2])))) {

@@ -31,10 +31,14 @@ final class NodeDetails {
     /** {@code spaces} empty means relations from every space. */
     List<Map<String, Object>> render(List<Node> nodes, boolean addRelations, boolean addMixins, Set<String> spaces) {
         Map<String, MixinDef> mixins = addMixins ? Catalog.load(store, projectId).mixins() : Map.of();
+        // values live in the node items: one BatchGetItem for the page (index pages may come from space copies,
+        // which carry no values)
+        Map<String, List<MixinValue>> values = addMixins
+                ? store.mixinValues(projectId, nodes.stream().map(Node::id).toList()) : Map.of();
         List<Map<String, Object>> out = new ArrayList<>();
         for (Node n : nodes) {
             out.add(WireShapes.node(n, addRelations ? relations(n, spaces) : List.of(),
-                    addMixins ? mixins(n, mixins) : List.of()));
+                    addMixins ? mixins(values.getOrDefault(n.id(), List.of()), mixins) : List.of()));
         }
         return out;
     }
@@ -65,9 +69,9 @@ final class NodeDetails {
         return r.fromNodeId().equals(nodeId) ? r.toNodeId() : r.fromNodeId();
     }
 
-    private List<Map<String, Object>> mixins(Node node, Map<String, MixinDef> defs) {
+    private static List<Map<String, Object>> mixins(List<MixinValue> values, Map<String, MixinDef> defs) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (MixinValue v : store.mixinValues(projectId, node.id())) {
+        for (MixinValue v : values) {
             MixinDef def = defs.get(v.mixinId());
             if (def != null) {
                 Map<String, Object> shaped = WireShapes.mixinValue(def, v);

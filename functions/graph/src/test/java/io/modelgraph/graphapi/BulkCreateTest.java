@@ -50,6 +50,14 @@ class BulkCreateTest {
         JsonNode merged = api.fetch(existing, false, true).path("mixins").get(0).path("columns");
         assertEquals(2, merged.size(), "a value on a stored node is merged, not replaced: " + merged);
         assertEquals(1, api.get("fetchNodes?NodeType=Type&SpaceIds=space-x").ok().data().path("nodes").size());
+
+        // the store's layout (docs/graph.md "Key design"): the Element with its two values and its domain and
+        // range relations is 3 items, its node item (values inside) and one per relation
+        List<String> e1Items = FaultyDynamo.partition(api.project()).keySet().stream()
+                .filter(sk -> sk.split("#").length > 1 && sk.split("#")[1].equals("e1")).sorted().toList();
+        assertEquals(3, e1Items.size(), e1Items.toString());
+        assertEquals("N#e1", e1Items.get(0));
+        assertTrue(e1Items.get(1).startsWith("R#e1#") && e1Items.get(2).startsWith("R#e1#"), e1Items.toString());
     }
 
     @Test

@@ -61,4 +61,33 @@ class ConcurrencyTest {
         assertEquals("from the other writer + mine", api.fetch(id, false, false).path("label").asText());
         assertEquals(3, result.version());
     }
+
+    @Test
+    void concurrentNodeUpdatesAndValueWritesOnOneNodeAllLand() throws Exception {
+        // values live in the node item: a node update must not overwrite them, nor a value write another value
+        String id = api.createNode("start", "Element");
+        List<String> columns = List.of("", "minLength", "", "maxLength", "", "minimum", "", "maximum");
+        int writers = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Integer>> results = new ArrayList<>();
+        for (int i = 0; i < writers; i++) {
+            int n = i;
+            results.add(pool.submit(() -> {
+                go.await();
+                return n % 2 == 0 ? api.put("node", Map.of("Id", id, "label", "label-" + n)).status()
+                        : api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "constraints",
+                                "mixinColumns", List.of(Map.of("Id", columns.get(n), "value", n)))).status();
+            }));
+        }
+        go.countDown();
+        for (Future<Integer> f : results) {
+            assertEquals(200, f.get());
+        }
+        pool.shutdown();
+        Node node = GraphStore.of(GraphApi.SERVICES).node(api.project(), id).orElseThrow();
+        assertEquals(1 + writers / 2, node.version(), "every node update landed as its own version");
+        var stored = api.fetch(id, false, true).path("mixins").get(0).path("columns");
+        assertEquals(writers / 2, stored.size(), "every value write landed: " + stored);
+    }
 }

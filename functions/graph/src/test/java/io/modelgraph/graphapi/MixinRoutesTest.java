@@ -150,4 +150,34 @@ class MixinRoutesTest {
         assertEquals(1, kept.size(), "the stored value is unchanged: " + kept.size());
         assertEquals(half, kept.get(0).path("value").asText());
     }
+
+    @Test
+    void theWholeNodeItemCountsTowardsTheLimitValuesOfOtherMixinsIncluded() {
+        // a node's mixin values are attributes of its node item (docs/graph.md "Key design"): one item, one cap
+        String id = api.createNode("wide", "Element");
+        String half = "x".repeat(220_000);
+        api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "description", "mixinColumns",
+                List.of(Map.of("Id", "description", "value", half)))).ok();
+        JsonNode refused = api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "provenance", "mixinColumns",
+                List.of(Map.of("Id", "source", "value", half)))).fails(413).json();
+        assertTrue(refused.path("error").path("message").asText().contains("node '" + id + "'"), refused.toString());
+        JsonNode kept = api.fetch(id, false, true).path("mixins");
+        assertEquals(1, kept.size(), "only the first value is stored: " + kept.size());
+        assertEquals("description", kept.get(0).path("Id").asText());
+    }
+
+    @Test
+    void updatingDeletingAndRestoringANodeKeepsItsValues() {
+        // node writes update the node item's fields only; a whole-item put would drop the values stored beside them
+        String space = api.createNode("space", "Space");
+        String id = api.createNode("kept", "Element");
+        api.post("mixinValue", Map.of("targetNodeId", id, "mixinId", "constraints", "mixinColumns",
+                List.of(Map.of("Id", "minimum", "value", 3)))).ok();
+        api.put("node", Map.of("Id", id, "label", "renamed", "spaceIds", List.of(space))).ok();
+        api.delete("node/" + id, null).ok();
+        api.post("node/" + id + "/restore", null).ok();
+        JsonNode node = api.fetch(id, false, true);
+        assertEquals("renamed", node.path("label").asText());
+        assertEquals(3, node.path("mixins").get(0).path("columns").get(0).path("value").asInt(), node.toString());
+    }
 }

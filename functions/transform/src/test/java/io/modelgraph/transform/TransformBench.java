@@ -9,13 +9,20 @@ import java.util.Locale;
 /**
  * Throughput of odm/convert and of jsonschema import → export on a generated 500-entity / 5,000-property
  * model, through the handler against the embedded DynamoDB Local and S3 server. A main on the test
- * classpath: {@code java -cp <test classpath> io.modelgraph.transform.TransformBench [rounds]}.
+ * classpath: {@code java -cp <test classpath> io.modelgraph.transform.TransformBench [rounds]}. With
+ * {@code import [rounds]} it only imports the JSON Schema into new projects and prints machine-readable
+ * {@code IMPORT_MS} and {@code ITEMS_PER_ELEMENT} lines: {@code bench/layout-compare.sh} runs that mode on this
+ * checkout and on a baseline commit alternately, so both store layouts are timed on the same machine in one run.
  */
 public final class TransformBench {
     static final int ENTITIES = 500;
     static final int PROPERTIES_PER_ENTITY = 10;
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("import")) {
+            importOnly(args.length > 1 ? Integer.parseInt(args[1]) : 1);
+            return;
+        }
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         TransformCalls.services();
         System.out.printf(Locale.ROOT, "model: %d entities, %d properties%n", ENTITIES, ENTITIES * PROPERTIES_PER_ENTITY);
@@ -80,6 +87,28 @@ public final class TransformBench {
         System.exit(0);
     }
 
+    /** The import alone, into a new project per round; the first round also counts the items per Element. */
+    static void importOnly(int rounds) {
+        TransformCalls.services();
+        ObjectNode importBody = Json.object().put("format", "jsonschema").put("schema", jsonSchema());
+        // warm-up on a small model, so class loading and the embedded store's start are not timed
+        check(new TransformCalls(TransformCalls.newProjectId()).post("schema/import", Json.object()
+                .put("format", "jsonschema").put("schema", "{\"$defs\": {\"A\": {\"type\": \"object\", "
+                        + "\"properties\": {\"x\": {\"type\": \"string\"}}}}}"), "Admin"), "warm-up import");
+        for (int round = 1; round <= rounds; round++) {
+            TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
+            long t0 = System.nanoTime();
+            Result imported = calls.post("schema/import", importBody, "Admin");
+            long t1 = System.nanoTime();
+            check(imported, "schema/import");
+            System.out.printf(Locale.ROOT, "IMPORT_MS %d%n", (t1 - t0) / 1_000_000);
+            if (round == 1) {
+                itemsPerElement(calls.projectId());
+            }
+        }
+        System.exit(0);
+    }
+
     /**
      * The store's cost of the imported model (docs/graph.md "Key design"): DynamoDB items per Element, counting
      * its node item, its space copies, its outgoing relations and its mixin values, and the partition's total.
@@ -107,9 +136,11 @@ public final class TransformBench {
                     }
                 });
         int elementItems = elements.stream().mapToInt(e -> perOwner.getOrDefault(e, 0)).sum();
+        double perElement = elements.isEmpty() ? 0.0 : (double) elementItems / elements.size();
         System.out.printf(Locale.ROOT, "store items: %,d in the partition %s; %,d Elements cost %,d items = %.2f items"
                 + " per Element (node, space copies, outgoing relations, mixin values)%n", total[0], byKind,
-                elements.size(), elementItems, elements.isEmpty() ? 0.0 : (double) elementItems / elements.size());
+                elements.size(), elementItems, perElement);
+        System.out.printf(Locale.ROOT, "ITEMS_PER_ELEMENT %.2f %d%n", perElement, total[0]);
     }
 
     private static void check(Result r, String what) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Item layout before/after on the same machine in one run (docs/graph.md "Key design", issue 9):
+# builds a baseline commit in a detached worktree outside the repository, then runs TransformBench's
+# import-only mode (500 entities / 5,000 properties, jsonschema import into a new project) on the
+# baseline and on this checkout alternately, and prints items per Element and import times side by side.
+#   bench/layout-compare.sh [baseline-commit (default 4786bb0)] [pairs (default 3)]
+# The baseline gets this checkout's TransformBench.java (the harness only; its store code is its own).
+set -euo pipefail
+repo=$(git rev-parse --show-toplevel)
+commit=${1:-4786bb0}
+pairs=${2:-3}
+base=${BASELINE_DIR:-/tmp/modelgraph-baseline-$commit}
+bench=functions/transform/src/test/java/io/modelgraph/transform/TransformBench.java
+if [ ! -d "$base" ]; then
+  git -C "$repo" worktree add --detach "$base" "$commit" >/dev/null
+fi
+cp "$repo/$bench" "$base/$bench"
+
+classpath() { # the test classpath of functions/transform, built in place (never installed)
+  local dir=$1
+  (cd "$dir" && ./mvnw -q -B -ntp -pl functions/transform -am test-compile >/dev/null \
+    && ./mvnw -q -B -ntp -pl functions/transform -am dependency:build-classpath -Dmdep.includeScope=test \
+         -Dmdep.outputFile="$dir/target-bench-cp.txt" >/dev/null)
+  local own
+  own=$(ls -d "$dir"/functions/transform/target/test-classes "$dir"/common/target/test-classes \
+    "$dir"/*/target/classes "$dir"/codecs/*/target/classes "$dir"/functions/*/target/classes 2>/dev/null | paste -sd:)
+  echo "$own:$(tr ':' '\n' <"$dir/target-bench-cp.txt" | grep -v /io/modelgraph/ | paste -sd:)"
+}
+echo "building baseline $commit in $base and this checkout ..." >&2
+cp_base=$(classpath "$base")
+cp_new=$(classpath "$repo")
+
+run() { # prints "<import ms> <items per Element> <partition items>"
+  local cp=$1 out
+  out=$(java -Xmx3g -Dorg.sqlite.tmpdir=/tmp -cp "$cp" io.modelgraph.transform.TransformBench import 1 2>/dev/null)
+  echo "$(grep '^IMPORT_MS' <<<"$out" | awk '{print $2}') $(grep '^ITEMS_PER_ELEMENT' <<<"$out" | awk '{print $2, $3}')"
+}
+printf '%-6s %-28s %-28s %s\n' pair "baseline $commit" "this checkout" "ratio (this / baseline)"
+base_ms=(); new_ms=()
+for i in $(seq 1 "$pairs"); do
+  read -r bms bitems btotal < <(run "$cp_base")
+  read -r nms nitems ntotal < <(run "$cp_new")
+  base_ms+=("$bms"); new_ms+=("$nms")
+  printf '%-6s %-28s %-28s %.2f\n' "$i" "${bms} ms, ${bitems} items/Element" "${nms} ms, ${nitems} items/Element" \
+    "$(echo "$nms / $bms" | bc -l)"
+  echo "       partition items: baseline $btotal, this checkout $ntotal"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+mb=$(median "${base_ms[@]}"); mn=$(median "${new_ms[@]}")
+printf 'median import: baseline %s ms, this checkout %s ms, ratio %.2f\n' "$mb" "$mn" "$(echo "$mn / $mb" | bc -l)"
