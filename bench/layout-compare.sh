@@ -16,35 +16,36 @@ if [ ! -d "$base" ]; then
 fi
 cp "$repo/$bench" "$base/$bench"
 
-classpath() { # the test classpath of functions/transform, built in place (never installed)
+classpath() { # the test classpath of functions/transform, compiled in place (never installed)
   local dir=$1
-  (cd "$dir" && ./mvnw -q -B -ntp -pl functions/transform -am test-compile >/dev/null \
-    && ./mvnw -q -B -ntp -pl functions/transform -am dependency:build-classpath -Dmdep.includeScope=test \
-         -Dmdep.outputFile="$dir/target-bench-cp.txt" >/dev/null)
-  local own
-  own=$(ls -d "$dir"/functions/transform/target/test-classes "$dir"/common/target/test-classes \
-    "$dir"/*/target/classes "$dir"/codecs/*/target/classes "$dir"/functions/*/target/classes 2>/dev/null | paste -sd:)
-  echo "$own:$(tr ':' '\n' <"$dir/target-bench-cp.txt" | grep -v /io/modelgraph/ | paste -sd:)"
+  (cd "$dir" && ./mvnw -q -B -ntp -pl functions/transform -am test-compile dependency:build-classpath \
+     -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-cp.txt >"/tmp/layout-compare-build-$(basename "$dir").log" 2>&1) \
+    || { echo "build failed in $dir, see /tmp/layout-compare-build-$(basename "$dir").log" >&2; exit 1; }
+  echo "$dir/functions/transform/target/test-classes:$dir/functions/transform/target/classes:$(cat \
+    "$dir/functions/transform/target/bench-cp.txt")"
 }
 echo "building baseline $commit in $base and this checkout ..." >&2
 cp_base=$(classpath "$base")
 cp_new=$(classpath "$repo")
 
+log=$(mktemp /tmp/layout-compare-XXXX.log)
 run() { # prints "<import ms> <items per Element> <partition items>"
   local cp=$1 out
-  out=$(java -Xmx3g -Dorg.sqlite.tmpdir=/tmp -cp "$cp" io.modelgraph.transform.TransformBench import 1 2>/dev/null)
+  out=$(timeout 900 java -Xmx3g -cp "$cp" io.modelgraph.transform.TransformBench import 1 2>>"$log") \
+    || { echo "bench run failed, see $log" >&2; exit 1; }
   echo "$(grep '^IMPORT_MS' <<<"$out" | awk '{print $2}') $(grep '^ITEMS_PER_ELEMENT' <<<"$out" | awk '{print $2, $3}')"
 }
 printf '%-6s %-28s %-28s %s\n' pair "baseline $commit" "this checkout" "ratio (this / baseline)"
-base_ms=(); new_ms=()
+base_ms=(); new_ms=(); ratios=()
 for i in $(seq 1 "$pairs"); do
   read -r bms bitems btotal < <(run "$cp_base")
   read -r nms nitems ntotal < <(run "$cp_new")
-  base_ms+=("$bms"); new_ms+=("$nms")
+  base_ms+=("$bms"); new_ms+=("$nms"); ratios+=("$(echo "$nms / $bms" | bc -l)")
   printf '%-6s %-28s %-28s %.2f\n' "$i" "${bms} ms, ${bitems} items/Element" "${nms} ms, ${nitems} items/Element" \
-    "$(echo "$nms / $bms" | bc -l)"
+    "${ratios[-1]}"
   echo "       partition items: baseline $btotal, this checkout $ntotal"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 mb=$(median "${base_ms[@]}"); mn=$(median "${new_ms[@]}")
-printf 'median import: baseline %s ms, this checkout %s ms, ratio %.2f\n' "$mb" "$mn" "$(echo "$mn / $mb" | bc -l)"
+printf 'median import: baseline %s ms, this checkout %s ms, ratio of medians %.2f, median of pair ratios %.2f\n' \
+  "$mb" "$mn" "$(echo "$mn / $mb" | bc -l)" "$(median "${ratios[@]}")"

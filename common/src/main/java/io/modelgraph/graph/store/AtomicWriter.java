@@ -146,15 +146,7 @@ final class AtomicWriter {
      */
     private static void requireFits(List<ItemChange> changes) {
         for (ItemChange c : changes) {
-            if (c.after().isEmpty()) {
-                continue;
-            }
-            int bytes = ItemSize.bytes(c.after().get());
-            if (bytes > ItemSize.MAX_ITEM_BYTES) {
-                throw new ItemTooLargeException("", "The stored form of " + describe(c.sk()) + " would be " + bytes
-                        + " bytes (UTF-8); one item holds at most " + ItemSize.MAX_ITEM_BYTES + ". Nothing was "
-                        + "written.");
-            }
+            c.after().ifPresent(item -> ItemSize.requireFits(item, "", describe(c.sk())));
         }
     }
 

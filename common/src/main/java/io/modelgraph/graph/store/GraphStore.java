@@ -11,7 +11,6 @@ import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.RelationGroup;
-import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
@@ -36,12 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The graph of every project in one DynamoDB table (docs/graph.md "Key design"). Single-item writes are
@@ -64,6 +60,7 @@ public final class GraphStore implements GraphAccess {
     private final AtomicWriter atomic;
     private final WriteJournal journal;
     private final WriteLease lease;
+    private final ValueWrites values;
     /** Projects whose main space this container has already made sure of: one conditional put each. */
     private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
 
@@ -76,6 +73,7 @@ public final class GraphStore implements GraphAccess {
         this.lease = new WriteLease(dynamo, table, clock);
         this.journal = new WriteJournal(dynamo, table, restorer, clock, lease);
         this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease);
+        this.values = new ValueWrites(dynamo, table);
     }
 
     public static GraphStore of(Services services) {
@@ -113,8 +111,13 @@ public final class GraphStore implements GraphAccess {
         return nodeItem(projectId, id).map(NodeItems::decode);
     }
 
-    /** The stored node item (fields and mixin values), strongly consistent. */
     private Optional<Map<String, AttributeValue>> nodeItem(String projectId, String id) {
+        return nodeItem(dynamo, table, projectId, id);
+    }
+
+    /** The stored node item (fields and mixin values), strongly consistent. */
+    static Optional<Map<String, AttributeValue>> nodeItem(DynamoDbClient dynamo, String table, String projectId,
+            String id) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
                 .consistentRead(true));
         return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
@@ -230,7 +233,7 @@ public final class GraphStore implements GraphAccess {
             }
             Node next = new Node(current.id(), changed.label(), changed.nodeType(), changed.spaceIds(),
                     current.createdAt(), now, current.createdBy(), subject, changed.deleted(), current.version() + 1);
-            requireFits(NodeValues.carried(NodeItems.encode(projectId, next).get(0), read), "body",
+            ItemSize.requireFits(NodeValues.carried(NodeItems.encode(projectId, next).get(0), read), "body",
                     "node '" + id + "' with its mixin values");
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(replaceNode(projectId, current, next)));
@@ -361,25 +364,16 @@ public final class GraphStore implements GraphAccess {
                 .stream().map(RelationItems::decode).toList();
     }
 
-    // ---- mixin values (attributes of the node item, see NodeValues) -----------------------
+    // ---- mixin values (attributes of the node item, see NodeValues and ValueWrites) ----------
 
     /**
      * Sets the given columns of a node's mixin value (other columns and the node's fields untouched), only while
-     * the node is live: one UpdateItem of the node item, conditional on the node being live and on its value
-     * version ({@code vv}) and fields version being what was read, so the size checked here is the size written.
-     * Throws {@link StoreConflictException} when the node is gone, {@link ItemTooLargeException} when the node item
-     * with these values would not fit.
+     * the node is live. Throws {@link StoreConflictException} when the node is gone, {@link ItemTooLargeException}
+     * when the node item with these values would not fit.
      */
     public void setMixinColumns(String projectId, String nodeId, String mixinId, Map<String, JsonNode> columns,
             String subject) {
-        MixinValue more = new MixinValue(nodeId, mixinId, columns);
-        writeValues(projectId, nodeId, stored -> {
-            requireFits(NodeValues.merged(stored, more), "body.mixinColumns", "node '" + nodeId
-                    + "' with these columns of mixin '" + mixinId + "' (its other values and stored columns included)");
-            ValueUpdate u = new ValueUpdate();
-            columns.forEach((column, json) -> u.set(NodeValues.attribute(mixinId, column), Attr.s(Json.write(json))));
-            return Optional.of(u);
-        }, true);
+        values.set(projectId, nodeId, mixinId, columns);
     }
 
     /**
@@ -388,89 +382,7 @@ public final class GraphStore implements GraphAccess {
      */
     public boolean removeMixinColumns(String projectId, String nodeId, String mixinId, Collection<String> columnIds,
             String subject) {
-        return writeValues(projectId, nodeId, stored -> {
-            if (!NodeValues.has(stored, mixinId)) {
-                return Optional.empty();
-            }
-            ValueUpdate u = new ValueUpdate();
-            columnIds.forEach(column -> u.remove(NodeValues.attribute(mixinId, column)));
-            return Optional.of(u);
-        }, false);
-    }
-
-    /** SET and REMOVE parts of one value write on a node item. */
-    private static final class ValueUpdate {
-        final Map<String, String> names = new HashMap<>();
-        final Map<String, AttributeValue> values = new HashMap<>();
-        final List<String> sets = new ArrayList<>();
-        final List<String> removes = new ArrayList<>();
-
-        void set(String attribute, AttributeValue value) {
-            String n = "#a" + names.size();
-            names.put(n, attribute);
-            values.put(":a" + values.size(), value);
-            sets.add(n + " = :a" + (values.size() - 1));
-        }
-
-        void remove(String attribute) {
-            String n = "#a" + names.size();
-            names.put(n, attribute);
-            removes.add(n);
-        }
-
-        String expression() {
-            return (sets.isEmpty() ? "" : "SET " + String.join(", ", sets) + " ")
-                    + "ADD #vv :one" + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes));
-        }
-    }
-
-    /**
-     * Read-modify-write of a node item's values: {@code change} sees the stored item and returns the update (empty:
-     * nothing to do, answered false). The update lands only while the node's {@code ver} and {@code vv} are still
-     * what was read (and, when {@code live}, the node is not deleted); otherwise it reads again.
-     */
-    private boolean writeValues(String projectId, String nodeId,
-            java.util.function.Function<Map<String, AttributeValue>, Optional<ValueUpdate>> change, boolean live) {
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            if (attempt > 0) {
-                DynamoCalls.sleep(attempt);
-            }
-            Optional<Map<String, AttributeValue>> stored = nodeItem(projectId, nodeId);
-            if (stored.isEmpty() || (live && NodeItems.decode(stored.get()).deleted())) {
-                if (live) {
-                    throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
-                }
-                return false;
-            }
-            Optional<ValueUpdate> update = change.apply(stored.get());
-            if (update.isEmpty()) {
-                return false;
-            }
-            ValueUpdate u = update.get();
-            u.names.putAll(Map.of("#vv", NodeValues.VERSION, "#ver", NodeItems.VERSION));
-            u.values.put(":one", Attr.n(1));
-            u.values.put(":ver", stored.get().get(NodeItems.VERSION));
-            if (live) {
-                u.names.put("#del", NodeItems.DELETED);
-                u.values.put(":false", Attr.bool(false));
-            }
-            AttributeValue vv = stored.get().get(NodeValues.VERSION);
-            String condition = "#ver = :ver AND " + (vv == null ? "attribute_not_exists(#vv)" : "#vv = :vv")
-                    + (live ? " AND #del = :false" : "");
-            if (vv != null) {
-                u.values.put(":vv", vv);
-            }
-            try {
-                dynamo.updateItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(nodeId)))
-                        .updateExpression(u.expression()).conditionExpression(condition)
-                        .expressionAttributeNames(u.names).expressionAttributeValues(u.values));
-                return true;
-            } catch (ConditionalCheckFailedException | TransactionConflictException changed) {
-                // the node or its values changed since the read (or a transaction holds it): read again
-            }
-        }
-        throw StoreConflictException.busy("The values of node '" + nodeId + "' kept changing concurrently ("
-                + MAX_ATTEMPTS + " attempts); nothing was written, try again.");
+        return values.remove(projectId, nodeId, mixinId, columnIds);
     }
 
     /** The node's mixin values that hold at least one column (none for a missing node). */
@@ -491,17 +403,6 @@ public final class GraphStore implements GraphAccess {
             }
         });
         return out;
-    }
-
-    /** Refuses an item over {@link ItemSize#MAX_ITEM_BYTES} (UTF-8, the whole item) before anything is written. */
-    private static void requireFits(Map<String, AttributeValue> item, String path, String what) {
-        int bytes = ItemSize.bytes(item);
-        if (bytes > ItemSize.MAX_ITEM_BYTES) {
-            throw new ItemTooLargeException(path, "The stored form of " + what + " would be " + bytes + " bytes "
-                    + "(UTF-8); one item holds at most " + ItemSize.MAX_ITEM_BYTES + ", a node's fields and all its "
-                    + "mixin values together. Nothing was written. Store large texts elsewhere and link them, or "
-                    + "remove other values of this node first.");
-        }
     }
 
     // ---- definitions ------------------------------------------------------------------------

@@ -19,6 +19,20 @@ public final class ItemSize {
      */
     public static final int MAX_ITEM_BYTES = 380_000;
 
+    /**
+     * Refuses an item over {@link #MAX_ITEM_BYTES} before anything is written: 413 naming {@code what} (for a node,
+     * its fields and all its mixin values together).
+     */
+    static void requireFits(Map<String, AttributeValue> item, String path, String what) {
+        int bytes = bytes(item);
+        if (bytes > MAX_ITEM_BYTES) {
+            throw new ItemTooLargeException(path, "The stored form of " + what + " would be " + bytes + " bytes "
+                    + "(UTF-8); one item holds at most " + MAX_ITEM_BYTES + " (a node's fields and all its mixin values "
+                    + "together). Nothing was written. Store large texts elsewhere and link them, or remove other "
+                    + "values of this node first.");
+        }
+    }
+
     public static int bytes(Map<String, AttributeValue> item) {
         int total = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {

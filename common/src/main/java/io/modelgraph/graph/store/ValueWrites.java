@@ -1,0 +1,140 @@
+package io.modelgraph.graph.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.json.Json;
+import io.modelgraph.store.Attr;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+/**
+ * Single mixin value writes (mixinValue set and remove): one UpdateItem of the node item that names just the
+ * columns it sets or removes ({@link NodeValues}) and adds 1 to {@code vv}, conditional on the node's {@code ver}
+ * and {@code vv} still being what was read (and, for a set, on the node being live). The read is what the size
+ * check is made on, so the condition makes the checked size the written one; a lost race reads again.
+ */
+final class ValueWrites {
+    private static final int ATTEMPTS = 8;
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+
+    ValueWrites(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    void set(String projectId, String nodeId, String mixinId, Map<String, JsonNode> columns) {
+        MixinValue more = new MixinValue(nodeId, mixinId, columns);
+        write(projectId, nodeId, true, stored -> {
+            ItemSize.requireFits(NodeValues.merged(stored, more), "body.mixinColumns", "node '" + nodeId
+                    + "' with these columns of mixin '" + mixinId + "' (its other values and stored columns included)");
+            Update u = new Update();
+            columns.forEach((column, json) -> u.set(NodeValues.attribute(mixinId, column), Attr.s(Json.write(json))));
+            return Optional.of(u);
+        });
+    }
+
+    boolean remove(String projectId, String nodeId, String mixinId, Collection<String> columnIds) {
+        return write(projectId, nodeId, false, stored -> {
+            if (!NodeValues.has(stored, mixinId)) {
+                return Optional.empty();
+            }
+            Update u = new Update();
+            columnIds.forEach(column -> u.remove(NodeValues.attribute(mixinId, column)));
+            return Optional.of(u);
+        });
+    }
+
+    /**
+     * Read-modify-write of a node item's values: {@code change} sees the stored item and returns the update (empty:
+     * nothing to do, answered false). A set ({@code live}) on a missing or deleted node is a conflict; a remove
+     * there is false.
+     */
+    private boolean write(String projectId, String nodeId, boolean live,
+            Function<Map<String, AttributeValue>, Optional<Update>> change) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            if (attempt > 0) {
+                DynamoCalls.sleep(attempt);
+            }
+            Optional<Map<String, AttributeValue>> stored = GraphStore.nodeItem(dynamo, table, projectId, nodeId);
+            if (stored.isEmpty() || (live && Attr.flag(stored.get(), NodeItems.DELETED))) {
+                if (live) {
+                    throw new StoreConflictException("Node '" + nodeId + "' was deleted meanwhile.");
+                }
+                return false;
+            }
+            Optional<Update> update = change.apply(stored.get());
+            if (update.isEmpty()) {
+                return false;
+            }
+            Update u = update.get().guardedBy(stored.get(), live);
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(GraphStore.key(projectId, GraphKeys.nodeSk(nodeId)))
+                        .updateExpression(u.expression()).conditionExpression(u.condition)
+                        .expressionAttributeNames(u.names).expressionAttributeValues(u.values));
+                return true;
+            } catch (ConditionalCheckFailedException | TransactionConflictException changed) {
+                // the node or its values changed since the read (or a transaction holds the item): read again
+            }
+        }
+        throw StoreConflictException.busy("The values of node '" + nodeId + "' kept changing concurrently ("
+                + ATTEMPTS + " attempts); nothing was written, try again.");
+    }
+
+    /** The SET and REMOVE parts of one value write, then its guard. */
+    private static final class Update {
+        private final Map<String, String> names = new HashMap<>();
+        private final Map<String, AttributeValue> values = new HashMap<>();
+        private final List<String> sets = new ArrayList<>();
+        private final List<String> removes = new ArrayList<>();
+        private String condition = "";
+
+        void set(String attribute, AttributeValue value) {
+            String name = "#a" + names.size();
+            String placeholder = ":a" + values.size();
+            names.put(name, attribute);
+            values.put(placeholder, value);
+            sets.add(name + " = " + placeholder);
+        }
+
+        void remove(String attribute) {
+            String name = "#a" + names.size();
+            names.put(name, attribute);
+            removes.add(name);
+        }
+
+        /** Conditional on {@code ver} and {@code vv} as in {@code stored} (and on the node being live). */
+        Update guardedBy(Map<String, AttributeValue> stored, boolean live) {
+            names.put("#vv", NodeValues.VERSION);
+            names.put("#ver", NodeItems.VERSION);
+            values.put(":one", Attr.n(1));
+            values.put(":ver", stored.get(NodeItems.VERSION));
+            AttributeValue vv = stored.get(NodeValues.VERSION);
+            condition = "#ver = :ver AND " + (vv == null ? "attribute_not_exists(#vv)" : "#vv = :vv");
+            if (vv != null) {
+                values.put(":vv", vv);
+            }
+            if (live) {
+                names.put("#del", NodeItems.DELETED);
+                values.put(":false", Attr.bool(false));
+                condition += " AND #del = :false";
+            }
+            return this;
+        }
+
+        String expression() {
+            return (sets.isEmpty() ? "" : "SET " + String.join(", ", sets) + " ")
+                    + "ADD #vv :one" + (removes.isEmpty() ? "" : " REMOVE " + String.join(", ", removes));
+        }
+    }
+}
