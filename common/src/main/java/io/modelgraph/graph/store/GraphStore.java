@@ -29,7 +29,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -194,10 +193,10 @@ public final class GraphStore implements GraphAccess {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
                 return;
             } catch (TransactionCanceledException e) {
-                if (failedAt(e, 0)) {
+                if (Cancellation.conditionFailedAt(e, 0)) {
                     throw new StoreConflictException("A node with Id '" + node.id() + "' already exists.");
                 }
-                if (!failedAt(e, 1) && !contended(e)) {
+                if (!Cancellation.conditionFailedAt(e, 1) && !Cancellation.contended(e)) {
                     if (!Cancellation.anyConditionFailed(e)) {
                         throw notAConflict(e, "body");
                     }
@@ -239,7 +238,7 @@ public final class GraphStore implements GraphAccess {
                 dynamo.transactWriteItems(b -> b.transactItems(replaceNode(projectId, current, next)));
                 return Optional.of(next);
             } catch (TransactionCanceledException e) {
-                if (!failedAt(e, 0) && !contended(e)) {
+                if (!Cancellation.conditionFailedAt(e, 0) && !Cancellation.contended(e)) {
                     if (!Cancellation.anyConditionFailed(e)) {
                         throw notAConflict(e, "body");
                     }
@@ -303,7 +302,7 @@ public final class GraphStore implements GraphAccess {
         try {
             dynamo.transactWriteItems(b -> b.transactItems(tx));
         } catch (TransactionCanceledException e) {
-            if (failedAt(e, 0)) {
+            if (Cancellation.conditionFailedAt(e, 0)) {
                 throw new StoreConflictException("Node '" + relation.fromNodeId() + "' already has a relation with Id '"
                         + relation.id() + "'.");
             }
@@ -638,19 +637,5 @@ public final class GraphStore implements GraphAccess {
                     + "UTF-8 bytes; nothing was written.");
         }
         return e;
-    }
-
-    /** Another transaction held one of the items: worth another attempt. */
-    private static boolean contended(TransactionCanceledException e) {
-        return e.hasCancellationReasons()
-                && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
-    }
-
-    private static boolean failedAt(TransactionCanceledException e, int index) {
-        if (!e.hasCancellationReasons() || e.cancellationReasons().size() <= index) {
-            return false;
-        }
-        CancellationReason reason = e.cancellationReasons().get(index);
-        return "ConditionalCheckFailed".equals(reason.code());
     }
 }
