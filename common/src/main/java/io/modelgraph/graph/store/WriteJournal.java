@@ -326,7 +326,9 @@ final class WriteJournal {
                 dropMarks(projectId, writeId);
             }
         }
-        // registry entries of this project whose journal is gone (settled now, or never written)
+        // registry entries of this project whose journal is gone (settled now, never written, or a writer killed
+        // after deleting its journal - the write's commit point - but before dropping its landing marks and its
+        // lease): what that writer still owed is only clean-up, done here
         dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
                 .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
                 .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
@@ -334,6 +336,10 @@ final class WriteJournal {
                 .items().forEach(entry -> {
                     String writeId = entry.get(Tables.SK).s().substring(projectId.length() + 1);
                     if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now) {
+                        if (!settledWrites.contains(writeId)) {
+                            dropMarks(projectId, writeId);
+                            lease.release(projectId, writeId); // conditional on its write id: a newer holder stays
+                        }
                         unlist(projectId, writeId);
                     }
                 });
