@@ -11,9 +11,6 @@ import io.modelgraph.auth.Role;
 import io.modelgraph.json.Json;
 import io.modelgraph.log.RequestLog;
 import io.modelgraph.store.TestStores;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,17 +40,9 @@ class RequestLogTest {
 
     /** Runs one request and answers every JSON line it printed. */
     private List<JsonNode> run(String method, String path, String body, String role) throws Exception {
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            handler.handleRequest(TestEvents.event(method, path, "", body,
-                    Map.of("authorization", "Bearer " + TOKEN, "x-api-key", API_KEY),
-                    role == null ? null : TestEvents.claims("alice", project, role)), null);
-        } finally {
-            System.setOut(original);
-        }
-        String text = captured.toString(StandardCharsets.UTF_8);
+        String text = Stdout.capture(() -> handler.handleRequest(TestEvents.event(method, path, "", body,
+                Map.of("authorization", "Bearer " + TOKEN, "x-api-key", API_KEY),
+                role == null ? null : TestEvents.claims("alice", project, role)), null));
         for (String secret : List.of(TOKEN, "secret-token-payload", API_KEY, SCHEMA, "patient_secret_schema")) {
             assertFalse(text.contains(secret), "the log holds " + secret + ":\n" + text);
         }
@@ -146,18 +135,11 @@ class RequestLogTest {
 
     @Test
     void theDiscardingLogBuildsTheLineButPrintsNothing() throws Exception {
-        PrintStream original = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        APIGatewayV2HTTPResponse response;
-        try {
-            response = HttpApiHandler.handle(handler.router(), TestEvents.event("POST",
-                    "/graph/transform/echo/" + project, "", Json.write(Map.of("schema", SCHEMA)), Map.of(),
-                    TestEvents.claims("alice", project, "Viewer")), RequestLog.DISCARD);
-        } finally {
-            System.setOut(original);
-        }
-        assertEquals(200, response.getStatusCode());
-        assertEquals("", captured.toString(StandardCharsets.UTF_8));
+        APIGatewayV2HTTPResponse[] response = new APIGatewayV2HTTPResponse[1];
+        String printed = Stdout.capture(() -> response[0] = HttpApiHandler.handle(handler.router(),
+                TestEvents.event("POST", "/graph/transform/echo/" + project, "", Json.write(Map.of("schema", SCHEMA)),
+                        Map.of(), TestEvents.claims("alice", project, "Viewer")), RequestLog.DISCARD));
+        assertEquals(200, response[0].getStatusCode());
+        assertEquals("", printed);
     }
 }
