@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 
 /**
  * One JSON line per request that is both the structured access log and a CloudWatch Embedded Metric Format
- * document: CloudWatch Logs keeps the line for Logs Insights and extracts {@code calls}, {@code errors} (5xx),
- * {@code clientErrors} (4xx) and {@code latencyMs} per {@code route} in namespace {@value #NAMESPACE}.
+ * document: CloudWatch Logs keeps the line for Logs Insights and extracts {@code calls}, {@code errors} (5xx but
+ * 501), {@code clientErrors} (4xx and 501) and {@code latencyMs} per {@code route} in namespace {@value #NAMESPACE}.
  *
  * <p>Written here instead of through Powertools for AWS Lambda (README, dependencies): the line carries only the
  * fields of {@link Entry}, which hold no token, key, body or schema text, so nothing secret can reach the log.
@@ -47,8 +47,18 @@ public final class RequestLog {
         sink.accept(line(entry, Instant.now()));
     }
 
+    /**
+     * A fault of the service: 5xx except 501, which answers a request for something this deployment does not carry
+     * (an unconfigured ai provider, a format without an encoder) and so counts with the caller's errors.
+     */
+    static boolean fault(int status) {
+        return status >= 500 && status != 501;
+    }
+
     static String line(Entry e, Instant at) {
-        String level = e.status() >= 500 ? "ERROR" : e.status() >= 400 ? "WARN" : "INFO";
+        boolean fault = fault(e.status());
+        boolean refused = !fault && e.status() >= 400;
+        String level = fault ? "ERROR" : refused ? "WARN" : "INFO";
         ObjectNode line = JsonLog.line(level, "RequestLog", "request", at);
         line.put("requestId", e.requestId());
         line.put(DIMENSION, e.route());
@@ -56,8 +66,8 @@ public final class RequestLog {
         line.put("subject", e.subject());
         line.put("status", e.status());
         line.put("calls", 1);
-        line.put("errors", e.status() >= 500 ? 1 : 0);
-        line.put("clientErrors", e.status() >= 400 && e.status() < 500 ? 1 : 0);
+        line.put("errors", fault ? 1 : 0);
+        line.put("clientErrors", refused ? 1 : 0);
         line.put("latencyMs", Math.round(e.latencyMs() * 100) / 100.0);
         ObjectNode directive = line.putObject("_aws");
         directive.put("Timestamp", at.toEpochMilli());

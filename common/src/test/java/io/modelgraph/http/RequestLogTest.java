@@ -35,6 +35,10 @@ class RequestLogTest {
             Route.v1("POST", "/v1/{projectId}/things").body("label").role(Role.Editor, call -> Reply.data(Map.of())),
             Route.v1("GET", "/v1/{projectId}/boom").role(Role.Viewer, call -> {
                 throw new IllegalStateException("database on fire");
+            }),
+            Route.graph("POST", "/graph/transform/declined/{projectId}").openInputs().role(Role.Viewer, call -> {
+                throw new io.modelgraph.api.TransformFailure(501, List.of(new io.modelgraph.api.ErrorEntry("format",
+                        "Schema format 'x' is not carried by this build.")), List.of());
             })), TestStores.services().authenticator())) {
     };
 
@@ -116,6 +120,16 @@ class RequestLogTest {
         assertEquals(404, unknown.path("status").asInt());
         assertEquals("unmatched", unknown.path("route").asText(), "an unknown path never becomes a metric dimension");
         assertEquals("", unknown.path("projectId").asText());
+    }
+
+    @Test
+    void aDeclinedFormatIs501AndCountsWithTheCallersErrorsNotAsAFault() throws Exception {
+        JsonNode line = requestLine(run("POST", "/graph/transform/declined/" + project, "{}", "Viewer"));
+        assertEmf(line);
+        assertEquals(501, line.path("status").asInt());
+        assertEquals("WARN", line.path("level").asText());
+        assertEquals(0, line.path("errors").asInt());
+        assertEquals(1, line.path("clientErrors").asInt());
     }
 
     @Test
