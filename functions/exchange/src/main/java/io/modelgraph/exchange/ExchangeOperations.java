@@ -36,9 +36,16 @@ public final class ExchangeOperations {
     private final ProfileStore profiles;
     private final CompiledSchemaCache cache;
     /** validateJSON's schema, root check and collision report per (project, target, profile) and version. */
-    private final VersionedCache<Prepared> validators = new VersionedCache<>(256);
+    private final VersionedCache<ValidatorKey, Prepared> validators = new VersionedCache<>(256);
     /** Exported documents per (project, parameters) and version. */
-    private final VersionedCache<String> exports = new VersionedCache<>(32);
+    private final VersionedCache<String, String> exports = new VersionedCache<>(32);
+    private static final Comparator<ValidationMessage> MESSAGE_ORDER = Comparator
+            .comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
+            .thenComparing(ValidationMessage::getMessage);
+
+    /** What a prepared validator is for: the call's parameters as given (spaceId or rootNodeId is empty). */
+    private record ValidatorKey(String projectId, String spaceId, String rootNodeId, String configTypeId) {
+    }
     /** Larger documents are not kept: the cache must stay small next to the function's memory. */
     private static final int MAX_CACHED_EXPORT_CHARS = 4_000_000;
 
@@ -166,7 +173,7 @@ public final class ExchangeOperations {
     public Map<String, Object> validateAt(ProjectVersion.Stamp version, String projectId, String configTypeId,
             String jsonString, Optional<String> spaceId, Optional<String> rootNodeId) {
         JsonNode instance = instance(jsonString);
-        String key = projectId + "|" + spaceId.orElse("") + "|" + rootNodeId.orElse("") + "|" + configTypeId;
+        ValidatorKey key = new ValidatorKey(projectId, spaceId.orElse(""), rootNodeId.orElse(""), configTypeId);
         Prepared prepared = validators.get(key, version.version()).orElseGet(() -> {
             Prepared p = prepare(projectId, configTypeId, spaceId, rootNodeId);
             validators.put(key, version.version(), p);
@@ -184,9 +191,10 @@ public final class ExchangeOperations {
             throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
                     "The space's schema recurses without end on this instance; it cannot be evaluated.");
         }
-        messages.sort(Comparator.comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
-                .thenComparing(ValidationMessage::getMessage));
-        List<String> errors = new ArrayList<>();
+        if (messages.size() > 1) {
+            messages.sort(MESSAGE_ORDER);
+        }
+        List<String> errors = messages.isEmpty() ? List.of() : new ArrayList<>(messages.size());
         for (ValidationMessage m : messages) {
             // networknt already starts its message with the instance path ("$.age: must ..."); keep one prefix
             String where = m.getInstanceLocation().toString();

@@ -43,7 +43,7 @@ class ExpressionIndexTest {
         FetchNodesQuery index = new FetchNodesQuery(store, tokens, true);
         List<String> spaces = List.of(api.mainSpace(), space2);
 
-        compareMany(walk, index, spaces, 120);
+        compareMany(walk, index, spaces, 60);
         long builds = store.labels().builds();
 
         // single writes: the index follows them through the update-time index, not by reading the spaces again
@@ -62,7 +62,7 @@ class ExpressionIndexTest {
                             random.nextBoolean() ? List.of(space2) : List.of(api.mainSpace())));
                 }
             }
-            compareMany(walk, index, spaces, 25);
+            compareMany(walk, index, spaces, 12);
         }
         assertEquals(builds, store.labels().builds(), "single writes are followed, not re-read");
     }

@@ -9,27 +9,27 @@ import java.util.Optional;
  * project version it was built at (docs/graph.md "Read caches"): a lookup at another version misses, so a write
  * to the project makes the next read rebuild. Bounded, least recently used first out.
  */
-public final class VersionedCache<T> {
+public final class VersionedCache<K, T> {
     private record Entry<T>(long version, T value) {
     }
 
-    private final Map<String, Entry<T>> entries;
+    private final Map<K, Entry<T>> entries;
 
     public VersionedCache(int maxEntries) {
         this.entries = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Entry<T>> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<K, Entry<T>> eldest) {
                 return size() > maxEntries;
             }
         };
     }
 
-    public synchronized Optional<T> get(String key, long version) {
+    public synchronized Optional<T> get(K key, long version) {
         Entry<T> e = entries.get(key);
         return e != null && e.version() == version ? Optional.of(e.value()) : Optional.empty();
     }
 
-    public synchronized void put(String key, long version, T value) {
+    public synchronized void put(K key, long version, T value) {
         entries.put(key, new Entry<>(version, value));
     }
 }
