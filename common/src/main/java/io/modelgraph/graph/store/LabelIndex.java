@@ -42,6 +42,8 @@ public final class LabelIndex {
      */
     static final Duration SETTLE = Duration.ofSeconds(10);
     static final int MAX_ENTRIES = 300_000;
+    /** Up to this many changed nodes per partition, the sorted views are patched; beyond, sorted again on use. */
+    static final int PATCH_LIMIT = 64;
 
     /** One live node in one (space, type) partition. */
     record Entry(String id, String lower, String lsk, String csk, String usk) {
@@ -74,15 +76,43 @@ public final class LabelIndex {
             });
         }
 
+        /** Replaces the node's entry; sorted views are patched in place (one array copy each), not re-sorted. */
         void put(Entry e) {
-            byId.put(e.id(), e);
-            sorted.clear();
+            Entry old = byId.put(e.id(), e);
+            for (Map.Entry<NodeOrder, Entry[]> view : sorted.entrySet()) {
+                Entry[] v = old == null ? view.getValue() : without(view.getValue(), view.getKey(), old);
+                view.setValue(with(v, view.getKey(), e));
+            }
         }
 
         void remove(String id) {
-            if (byId.remove(id) != null) {
-                sorted.clear();
+            Entry old = byId.remove(id);
+            if (old != null) {
+                sorted.replaceAll((order, v) -> without(v, order, old));
             }
+        }
+
+        private static Entry[] with(Entry[] view, NodeOrder order, Entry e) {
+            int at = -Arrays.binarySearch(view, e, Comparator.comparing((Entry x) -> x.key(order))) - 1;
+            if (at < 0) {
+                return view; // the same key is there already (cannot happen: keys end with the id)
+            }
+            Entry[] out = new Entry[view.length + 1];
+            System.arraycopy(view, 0, out, 0, at);
+            out[at] = e;
+            System.arraycopy(view, at, out, at + 1, view.length - at);
+            return out;
+        }
+
+        private static Entry[] without(Entry[] view, NodeOrder order, Entry e) {
+            int at = Arrays.binarySearch(view, e, Comparator.comparing((Entry x) -> x.key(order)));
+            if (at < 0 || !view[at].id().equals(e.id())) {
+                return view;
+            }
+            Entry[] out = new Entry[view.length - 1];
+            System.arraycopy(view, 0, out, 0, at);
+            System.arraycopy(view, at + 1, out, at, view.length - at - 1);
+            return out;
         }
     }
 
@@ -220,8 +250,13 @@ public final class LabelIndex {
         if (moved || now - labels.versionSeenAt < SETTLE.toMillis()) {
             long from = labels.refreshedFrom - SKEW.toMillis();
             for (NodeType type : NodeType.values()) {
-                for (Map<String, AttributeValue> item : queryPartition(projectId, spaceId, type, Optional.of(from))) {
-                    labels.partitions.computeIfAbsent(type, t -> new Partition()).put(entry(item));
+                List<Map<String, AttributeValue>> changed = queryPartition(projectId, spaceId, type, Optional.of(from));
+                Partition p = labels.partitions.computeIfAbsent(type, t -> new Partition());
+                if (changed.size() > PATCH_LIMIT) {
+                    p.sorted.clear(); // many changes: sorting again is cheaper than patching each
+                }
+                for (Map<String, AttributeValue> item : changed) {
+                    p.put(entry(item));
                 }
             }
             labels.refreshedFrom = now;
