@@ -174,14 +174,17 @@ public final class ExchangeOperations {
             String jsonString, Optional<String> spaceId, Optional<String> rootNodeId) {
         JsonNode instance = instance(jsonString);
         ValidatorKey key = new ValidatorKey(projectId, spaceId.orElse(""), rootNodeId.orElse(""), configTypeId);
-        Prepared prepared = validators.get(key, version.version()).orElseGet(() -> {
-            Prepared p = prepare(projectId, configTypeId, spaceId, rootNodeId);
-            validators.put(key, version.version(), p);
-            return p;
-        });
-        List<ValidationMessage> messages;
+        Optional<Prepared> cached = validators.get(key, version.version());
+        Prepared prepared;
+        if (cached.isPresent()) {
+            prepared = cached.get();
+        } else {
+            prepared = prepare(projectId, configTypeId, spaceId, rootNodeId);
+            validators.put(key, version.version(), prepared);
+        }
+        java.util.Set<ValidationMessage> found;
         try {
-            messages = new ArrayList<>(prepared.schema().validate(instance));
+            found = prepared.schema().validate(instance);
         } catch (com.networknt.schema.JsonSchemaException e) {
             // keywords kept verbatim from the merged schema may reference documents no one may load here, or hold
             // a pattern Java's regular expressions cannot compile
@@ -191,6 +194,7 @@ public final class ExchangeOperations {
             throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
                     "The space's schema recurses without end on this instance; it cannot be evaluated.");
         }
+        List<ValidationMessage> messages = found.isEmpty() ? List.of() : new ArrayList<>(found);
         if (messages.size() > 1) {
             messages.sort(MESSAGE_ORDER);
         }
