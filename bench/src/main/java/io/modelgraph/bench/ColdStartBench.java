@@ -22,7 +22,8 @@ import java.util.Optional;
  * JVM flags follow the Lambda Java runtime's defaults (tiered compilation stopped at C1).
  *
  * <p>Run from the repository root after {@code ./mvnw -q -DskipTests package}:
- * {@code java -cp "bench/target/classes:$(cat bench/target/classpath.txt)" io.modelgraph.bench.ColdStartBench [--runs=5]}
+ * {@code java -cp "bench/target/classes:$(cat bench/target/classpath.txt)" io.modelgraph.bench.ColdStartBench [--runs=8]}
+ * Each function run follows a run of {@link #FLOOR}, the least a function can be, and is reported as a ratio to it.
  */
 public final class ColdStartBench {
     /** One shipped function: its Lambda jar and sample event, relative to the repository root. */
@@ -42,8 +43,22 @@ public final class ColdStartBench {
             new Function("integrations", "functions/integrations/target/function-integrations-0.1.0-SNAPSHOT-lambda.jar",
                     "io.modelgraph.integrations.IntegrationsHandler", "events/integrations.json"));
 
+    /**
+     * The floor: a handler jar that only makes one DynamoDB GetItem with the same SDK and HTTP client (module
+     * {@code bench/floor}). Each function is measured right after a run of the floor, so both see the same load.
+     */
+    public static final Function FLOOR = new Function("floor", "bench/floor/target/bench-floor-0.1.0-SNAPSHOT-floor.jar",
+            "io.modelgraph.floor.FloorHandler", "events/graph.json");
+
+    /** The goal: each function at most this many times the floor, process start to first response. */
+    public static final double GOAL = 1.25;
+
+    /** One run seen from outside: process start to the probe's FIRST line, and to its exit. */
+    public record Timed(double startToFirstMs, double wholeMs, String output) {
+    }
+
     public static void main(String[] args) throws Exception {
-        int runs = 5;
+        int runs = 8;
         for (String arg : args) {
             if (arg.startsWith("--runs=")) {
                 runs = Integer.parseInt(arg.substring(7));
@@ -54,23 +69,46 @@ public final class ColdStartBench {
             StoreConfig config = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
             Services services = Services.of(config, Settings.from(Map.of()));
             Tables.ensure(services.dynamo(), services.s3(), config);
-            System.out.printf("%-13s %9s %7s %8s %8s %8s %9s %8s %7s%n", "function", "jar MB", "jvm ms", "init ms",
-                    "1st ms", "2nd ms", "status", "RSS MB", "classes");
+            Map<String, List<double[]>> samples = new java.util.LinkedHashMap<>();
+            Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
+            Map<String, List<Double>> coldRatios = new java.util.LinkedHashMap<>();
+            Map<String, String> statuses = new java.util.HashMap<>();
+            samples.put(FLOOR.name(), new ArrayList<>());
             for (Function f : FUNCTIONS) {
-                List<double[]> samples = new ArrayList<>();
-                String status = "";
-                for (int i = 0; i < runs; i++) {
-                    String line = figures(f, probe(Path.of(""), f, List.of(), aws));
-                    samples.add(parse(line));
-                    status = field(line, "status");
-                }
-                double[] median = median(samples);
-                System.out.printf("%-13s %9.1f %7.0f %8.0f %8.0f %8.1f %9s %8.0f %7.0f%n", f.name(),
-                        new File(f.jar()).length() / 1_048_576.0, median[0], median[1], median[2], median[3], status,
-                        median[4] / 1024.0, median[5]);
+                samples.put(f.name(), new ArrayList<>());
+                ratios.put(f.name(), new ArrayList<>());
+                coldRatios.put(f.name(), new ArrayList<>());
             }
-            System.out.println("medians of " + runs + " fresh JVMs per function; 'init' is the handler constructor "
-                    + "(SDK clients, route table), '1st' the first request including its DynamoDB calls");
+            // alternated: floor, function, floor, next function, ... so every pair shares the machine's load
+            for (int i = 0; i < runs; i++) {
+                for (Function f : FUNCTIONS) {
+                    Timed floor = timedProbe(Path.of(""), FLOOR, aws);
+                    Timed run = timedProbe(Path.of(""), f, aws);
+                    samples.get(FLOOR.name()).add(sample(floor, FLOOR));
+                    samples.get(f.name()).add(sample(run, f));
+                    ratios.get(f.name()).add(run.startToFirstMs() / floor.startToFirstMs());
+                    // less each one's warm second request: what the cold start costs beyond the request's own work
+                    coldRatios.get(f.name()).add((run.startToFirstMs() - sample(run, f)[3])
+                            / (floor.startToFirstMs() - sample(floor, FLOOR)[3]));
+                    statuses.put(f.name(), field(figures(f, run.output()), "status"));
+                }
+            }
+            System.out.printf("%-13s %7s %11s %7s %7s %9s %7s %8s %8s %8s %10s %7s %8s%n", "function", "jar MB",
+                    "start>1st", "xfloor", "xcold", "whole ms", "jvm ms", "init ms", "1st ms", "2nd ms", "status", "RSS MB",
+                    "classes");
+            for (Function f : allWithFloor()) {
+                double[] m = median(samples.get(f.name()));
+                String ratio = f == FLOOR ? "1.00" : String.format("%.2f", medianOf(ratios.get(f.name())));
+                String cold = f == FLOOR ? "1.00" : String.format("%.2f", medianOf(coldRatios.get(f.name())));
+                System.out.printf("%-13s %7.1f %11.0f %7s %7s %9.0f %7.0f %8.0f %8.0f %8.1f %10s %7.0f %8.0f%n",
+                        f.name(), new File(f.jar()).length() / 1_048_576.0, m[6], ratio, cold, m[7], m[0], m[1], m[2], m[3],
+                        f == FLOOR ? "200" : statuses.get(f.name()), m[4] / 1024.0, m[5]);
+            }
+            System.out.println("medians of " + runs + " fresh JVMs per function, each right after a floor run; "
+                    + "'start>1st' is process start to the first response seen from outside, 'xfloor' the median of "
+                    + "the paired ratios (goal <= " + GOAL + "), 'xcold' the same less each run's warm 2nd request, "
+                    + "'whole' start to exit (two requests), 'init' the "
+                    + "handler constructor, '1st' reading the event and the first request");
         } catch (Exception e) {
             e.printStackTrace();
             aws.close();
@@ -78,6 +116,51 @@ public final class ColdStartBench {
         }
         aws.close();
         System.exit(0);
+    }
+
+    private static List<Function> allWithFloor() {
+        List<Function> all = new ArrayList<>();
+        all.add(FLOOR);
+        all.addAll(FUNCTIONS);
+        return all;
+    }
+
+    private static double[] sample(Timed timed, Function f) {
+        double[] inside = parse(figures(f, timed.output()));
+        double[] all = java.util.Arrays.copyOf(inside, inside.length + 2);
+        all[inside.length] = timed.startToFirstMs();
+        all[inside.length + 1] = timed.wholeMs();
+        return all;
+    }
+
+    private static double medianOf(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+
+    /** One probe run timed from outside the JVM: the clock starts before the process is spawned. */
+    public static Timed timedProbe(Path root, Function f, EmbeddedAws aws) throws Exception {
+        ProcessBuilder pb = command(root, f, List.of(), aws, Map.of());
+        long started = System.nanoTime();
+        Process process = pb.start();
+        double first = -1;
+        StringBuilder out = new StringBuilder();
+        try (var reader = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (first < 0 && line.equals("FIRST")) {
+                    first = (System.nanoTime() - started) / 1e6;
+                }
+                out.append(line).append('\n');
+            }
+        }
+        process.waitFor();
+        double whole = (System.nanoTime() - started) / 1e6;
+        if (first < 0) {
+            throw new IllegalStateException(f.name() + " never answered:\n" + out);
+        }
+        return new Timed(first, whole, out.toString());
     }
 
     /**
@@ -91,6 +174,15 @@ public final class ColdStartBench {
 
     /** As above, with {@code extraEnv} added to the function's environment (such as the ai kind's provider). */
     public static String probe(Path root, Function f, List<Path> moreEvents, EmbeddedAws aws,
+            Map<String, String> extraEnv) throws Exception {
+        ProcessBuilder pb = command(root, f, moreEvents, aws, extraEnv);
+        Process process = pb.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        return out;
+    }
+
+    private static ProcessBuilder command(Path root, Function f, List<Path> moreEvents, EmbeddedAws aws,
             Map<String, String> extraEnv) throws Exception {
         String probeClasses = Path.of(ColdStartProbe.class.getProtectionDomain().getCodeSource().getLocation()
                 .toURI()).toString();
@@ -107,10 +199,7 @@ public final class ColdStartBench {
         env.put(StoreConfig.ENV_REGION, "us-east-1");
         env.putAll(extraEnv);
         pb.redirectErrorStream(true);
-        Process process = pb.start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        process.waitFor();
-        return out;
+        return pb;
     }
 
     /** The probe's line of figures. */

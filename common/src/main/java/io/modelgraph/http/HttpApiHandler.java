@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import io.modelgraph.api.EnvelopeStyle;
 import io.modelgraph.api.FatalError;
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.log.RequestLog;
 import java.util.Map;
 
 /**
@@ -27,16 +28,29 @@ public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPE
 
     @Override
     public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
+        return handle(router(), event, RequestLog.STDOUT);
+    }
+
+    /** The whole of one invocation; SnapStart priming ({@link Priming}) runs it with a discarding log. */
+    static APIGatewayV2HTTPResponse handle(Router router, APIGatewayV2HTTPEvent event, RequestLog log) {
+        long started = System.nanoTime();
         String path = event == null || event.getRawPath() == null ? "/" : event.getRawPath();
         EnvelopeStyle style = path.startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
         ApiRequest request;
+        APIGatewayV2HTTPResponse refused;
         try {
             request = ApiRequest.from(event);
+            return router.dispatch(request, log);
         } catch (ApiProblem problem) {
-            return Router.renderProblem(style, problem);
+            refused = Router.renderProblem(style, problem);
         } catch (RuntimeException e) {
-            return Router.renderFatal(style, FatalError.record(e, Map.of("path", path)));
+            refused = Router.renderFatal(style, FatalError.record(e, Map.of("path", path)));
         }
-        return router().dispatch(request);
+        // the event itself was unreadable (such as a bad base64 body): logged under the gateway's route key
+        String requestId = event == null || event.getRequestContext() == null ? ""
+                : event.getRequestContext().getRequestId();
+        log.record(new RequestLog.Entry(requestId, event == null ? "" : event.getRouteKey(), "", "",
+                refused.getStatusCode(), (System.nanoTime() - started) / 1e6));
+        return refused;
     }
 }

@@ -15,6 +15,7 @@ import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.auth.ProjectId;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossEntry;
+import io.modelgraph.log.RequestLog;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +40,31 @@ public final class Router {
     }
 
     public APIGatewayV2HTTPResponse dispatch(ApiRequest request) {
+        return dispatch(request, RequestLog.STDOUT);
+    }
+
+    /** Dispatches and writes one line to {@code log} (access log and EMF metrics) whatever the outcome. */
+    public APIGatewayV2HTTPResponse dispatch(ApiRequest request, RequestLog log) {
+        long started = System.nanoTime();
+        Trace trace = new Trace();
+        APIGatewayV2HTTPResponse response = dispatch(request, trace);
+        log.record(new RequestLog.Entry(request.requestId(), trace.route, trace.projectId, trace.subject,
+                response.getStatusCode(), (System.nanoTime() - started) / 1e6));
+        return response;
+    }
+
+    /**
+     * What the log line may say about a request, filled in as dispatch learns it: the route template (never the raw
+     * path, which would make one metric per project), the project once it is a valid id, the subject once
+     * authenticated. Mutable and local to one dispatch.
+     */
+    private static final class Trace {
+        String route = "";
+        String projectId = "";
+        String subject = "";
+    }
+
+    private APIGatewayV2HTTPResponse dispatch(ApiRequest request, Trace trace) {
         EnvelopeStyle style = request.path().startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
         Route route = null;
         try {
@@ -66,8 +92,11 @@ public final class Router {
                 throw ApiProblem.notFound("route", "No route " + request.method() + " " + request.path() + ".");
             }
             style = route.style();
+            trace.route = route.routeKey();
             ApiRequest matched = request.pathParams().isEmpty() ? request.withPathParams(params.get()) : request;
-            Call call = authorize(route, matched);
+            String projectParam = matched.pathParams().get("projectId");
+            trace.projectId = ProjectId.isValid(projectParam) ? projectParam : "";
+            Call call = authorize(route, matched, trace);
             route.inputs().check(matched, route.style());
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
@@ -92,10 +121,11 @@ public final class Router {
         }
     }
 
-    private Call authorize(Route route, ApiRequest request) {
+    private Call authorize(Route route, ApiRequest request, Trace trace) {
         Caller caller = route.credential() == CredentialKind.API_KEY
                 ? authenticator.fromApiKeyContext(request.authorizerContext())
                 : authenticator.fromJwtClaims(request.jwtClaims());
+        trace.subject = caller.subject(); // known before the role check, so a refusal names who was refused
         String projectId = "";
         if (route.projectScoped()) {
             projectId = ProjectId.require(request.pathParams().get("projectId"));

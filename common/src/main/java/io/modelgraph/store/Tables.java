@@ -36,6 +36,12 @@ public final class Tables {
     public static final String INDEX_TYPE_CREATED = "typeCreated";
     public static final String INDEX_TYPE_UPDATED = "typeUpdated";
     public static final String INDEX_REL_TARGET = "relTarget";
+    /**
+     * The graph table's TTL attribute (epoch seconds; template.yaml's TimeToLiveSpecification). Only items that are
+     * worthless once past it carry one: the large-write lease. Journals never do: an unsettled journal must outlive
+     * any deadline until the sweep has undone its write.
+     */
+    public static final String EXPIRES_AT = "expiresAt";
 
     // API-key table: one item per key, addressed by the key's SHA-256.
     public static final String KEY_HASH = "keyHash";

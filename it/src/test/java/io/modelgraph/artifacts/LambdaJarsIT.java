@@ -82,6 +82,10 @@ class LambdaJarsIT {
             assertFalse(out.contains(bad), f.name() + " jar printed " + bad + ":\n" + abbreviate(out, 3000));
         }
         ColdStartBench.figures(f, out);
+        // the packaged jar logs every invocation (the timed pair and each event) as one EMF request line
+        long requestLines = out.lines().filter(l -> l.startsWith("{") && l.contains("\"logger\":\"RequestLog\"")
+                && l.contains("\"CloudWatchMetrics\"")).count();
+        assertEquals(events.size() + 2, requestLines, f.name() + " request log lines:\n" + abbreviate(out, 3000));
         Map<String, String[]> answers = new LinkedHashMap<>();
         for (String line : out.split("\n")) {
             if (line.startsWith("EVENT ")) {

@@ -280,6 +280,23 @@ class LocalJarIT {
         v1(send("DELETE", "/v1/" + PROJECT + "/apiKeys/" + id, token, null), null);
     }
 
+    /** The reference page's document and Swagger UI assets are in the shaded jar, not only on Maven's class path. */
+    @Test
+    @Order(8)
+    void theJarServesTheRepositorysOpenApiAndTheReferencePageAssets() throws Exception {
+        Answer doc = get("/openapi.yaml", null);
+        assertEquals(200, doc.status());
+        assertEquals(Files.readString(root().resolve("openapi.yaml")), doc.body());
+        Answer page = get("/docs", null);
+        assertEquals(200, page.status());
+        assertTrue(page.body().contains("/docs/swagger-ui-bundle.js"), page.body());
+        for (String asset : List.of("/docs/swagger-ui-bundle.js", "/docs/swagger-ui.css", "/docs/reference.js")) {
+            Answer a = get(asset, null);
+            assertEquals(200, a.status(), asset);
+            assertTrue(a.body().length() > 300, asset + ": " + a.body().length() + " chars");
+        }
+    }
+
     /** Runs last: a class missing from the jar may surface only in the log. */
     @Test
     @Order(100)

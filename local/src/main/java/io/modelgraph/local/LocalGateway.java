@@ -54,6 +54,7 @@ public final class LocalGateway implements AutoCloseable {
     private final PrintStream log;
     private final HttpServer server;
     private final ExecutorService workers;
+    private final ReferencePage reference = new ReferencePage();
 
     private LocalGateway(RouteTable table, JwtAuthorizer jwtAuthorizer, ApiKeyAuthorizerHandler apiKeyAuthorizer,
             String jwks, Clock clock, PrintStream log, HttpServer server, ExecutorService workers) {
@@ -170,7 +171,7 @@ public final class LocalGateway implements AutoCloseable {
         }
         Optional<RouteTable.Match> found = table.match(in.method(), in.rawPath());
         if (found.isEmpty()) {
-            return Answer.gateway(404, "Not Found");
+            return reference.answer(in.method(), in.rawPath()).orElseGet(() -> Answer.gateway(404, "Not Found"));
         }
         RouteTable.Match match = found.get();
         Route route = match.route();

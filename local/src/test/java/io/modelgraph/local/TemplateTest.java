@@ -234,6 +234,52 @@ class TemplateTest {
     }
 
     @Test
+    void replacedSnapshotsExpireAndIncompleteUploadsAreAborted() {
+        JsonNode b = resources.path("BlobBucket").path("Properties");
+        assertEquals("Enabled", b.path("VersioningConfiguration").path("Status").asText(),
+                "a replaced or deleted snapshot stays recoverable until the lifecycle rule removes it");
+        Map<String, JsonNode> rules = new TreeMap<>();
+        b.path("LifecycleConfiguration").path("Rules").forEach(r -> rules.put(r.path("Id").asText(), r));
+        JsonNode expire = rules.get("ExpireReplacedSnapshots");
+        assertNotNull(expire, rules.keySet().toString());
+        assertEquals("Enabled", expire.path("Status").asText());
+        assertTrue(expire.path("NoncurrentVersionExpiration").path("NoncurrentDays").asInt() > 0);
+        assertFalse(expire.has("ExpirationInDays"), "the current snapshot never expires: the reaudit reads it");
+        assertEquals(1, rules.get("CleanUp").path("AbortIncompleteMultipartUpload").path("DaysAfterInitiation").asInt());
+    }
+
+    @Test
+    void onlyTheLeaseExpiresThroughTheGraphTablesTtl() {
+        JsonNode ttl = resources.path("GraphTable").path("Properties").path("TimeToLiveSpecification");
+        assertEquals(Tables.EXPIRES_AT, ttl.path("AttributeName").asText());
+        assertTrue(ttl.path("Enabled").asBoolean());
+        for (String table : List.of("HistoryTable", "ApiKeyTable")) {
+            assertFalse(resources.path(table).path("Properties").has("TimeToLiveSpecification"),
+                    table + ": audit history and keys are kept until deleted on purpose");
+        }
+    }
+
+    @Test
+    void noFunctionMayChangeTheBucketsAclsOrLifecycle() {
+        for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
+            String policies = f.getValue().path("Properties").path("Policies").toString();
+            assertFalse(policies.contains("S3CrudPolicy") || policies.contains("S3FullAccessPolicy"),
+                    f.getKey() + ": SAM's S3 templates grant PutObjectAcl and PutLifecycleConfiguration");
+            assertFalse(policies.contains("\"s3:*\"") || policies.contains("PutObjectAcl")
+                    || policies.contains("PutLifecycleConfiguration") || policies.contains("PutBucket"), f.getKey());
+        }
+    }
+
+    @Test
+    void everyFunctionStatesItsMemorySize() {
+        for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
+            int memory = f.getValue().path("Properties").path("MemorySize").asInt(0);
+            assertTrue(memory >= 256 && memory <= 10240, f.getKey() + ": MemorySize chosen per function (README, "
+                    + "Deploying with SAM), not inherited: " + memory);
+        }
+    }
+
+    @Test
     void theTablesAreThoseOfTablesDefinitions() {
         StoreConfig config = StoreConfig.from(Map.of());
         JsonNode env = template.path("Globals").path("Function").path("Environment").path("Variables");

@@ -75,7 +75,9 @@ final class TestStack {
         }
         try {
             HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            return new Answer(r.statusCode(), r.headers().firstValue("content-type").orElse(""), r.body());
+            Answer answer = new Answer(r.statusCode(), r.headers().firstValue("content-type").orElse(""), r.body());
+            RecordedResponses.check(method, URI.create(pathAndQuery).getRawPath(), answer);
+            return answer;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -65,10 +65,13 @@ final class AtomicWriter {
     private final Restorer restorer;
     private final WriteJournal journal;
     private final WriteLease lease;
+    private final ProjectVersion versions;
     private final DynamoCalls calls;
     private final BatchWriter batches;
 
-    AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal, WriteLease lease) {
+    AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal, WriteLease lease,
+            ProjectVersion versions) {
+        this.versions = versions;
         this.dynamo = dynamo;
         this.table = table;
         this.restorer = restorer;
@@ -92,7 +95,7 @@ final class AtomicWriter {
         }
         requireFits(changes);
         List<List<ItemChange>> chunks = chunks(changes);
-        if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS) {
+        if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS - 1) { // room for the lease check and the version
             writeOneTransaction(projectId, changes);
             return;
         }
@@ -122,6 +125,11 @@ final class AtomicWriter {
             if (failure.isPresent() && failure.get() instanceof Error e) {
                 crashed = true;
                 throw e; // the process is failing: leave the undo to the write-ahead record's lease
+            }
+            if (failure.isEmpty()) {
+                // once, when it has settled; before the journal goes, so a crash here is undone (and bumps again).
+                // rebuild: its items carry the write's start time as update stamp, not the time they landed
+                versions.bumpNow(projectId, true);
             }
             if (failure.isEmpty() && journal.finish(projectId, writeId, parts)) {
                 return;
@@ -165,7 +173,7 @@ final class AtomicWriter {
     /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */
     private void writeOneTransaction(String projectId, List<ItemChange> changes) {
         List<TransactWriteItem> extra = changes.stream().anyMatch(AtomicWriter::createsNode)
-                ? List.of(lease.freeCheck(projectId)) : List.of();
+                ? List.of(lease.freeCheck(projectId), versions.bump(projectId)) : List.of(versions.bump(projectId));
         ChunkResult r = send(changes, extra, new AtomicBoolean());
         if (r.landed() == Landed.MAYBE) {
             restore(projectId, changes, r.failure()); // the call failed after it may have landed
@@ -254,6 +262,11 @@ final class AtomicWriter {
 
     private void restore(String projectId, List<ItemChange> toUndo, RuntimeException failure) {
         Restorer.Outcome outcome = restorer.revert(toUndo);
+        try {
+            versions.bumpNow(projectId, true); // undos put back pre-images with their old update stamps
+        } catch (RuntimeException unreachable) {
+            // DynamoDB is failing: the owed undos are journaled below, and settling them moves the version
+        }
         if (outcome.complete()) {
             return;
         }

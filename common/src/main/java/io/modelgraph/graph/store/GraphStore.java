@@ -59,6 +59,8 @@ public final class GraphStore implements GraphAccess {
     private final AtomicWriter atomic;
     private final WriteJournal journal;
     private final WriteLease lease;
+    private final ProjectVersion versions;
+    private final LabelIndex labels;
     private final ValueWrites values;
     /** Projects whose main space this container has already made sure of: one conditional put each. */
     private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
@@ -68,11 +70,13 @@ public final class GraphStore implements GraphAccess {
         this.table = table;
         this.clock = clock;
         this.calls = new DynamoCalls(dynamo, table);
+        this.versions = new ProjectVersion(dynamo, table);
+        this.labels = new LabelIndex(dynamo, table, clock);
         Restorer restorer = new Restorer(dynamo, table);
         this.lease = new WriteLease(dynamo, table, clock);
-        this.journal = new WriteJournal(dynamo, table, restorer, clock, lease);
-        this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease);
-        this.values = new ValueWrites(dynamo, table);
+        this.journal = new WriteJournal(dynamo, table, restorer, clock, lease, versions);
+        this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease, versions);
+        this.values = new ValueWrites(dynamo, table, versions);
     }
 
     public static GraphStore of(Services services) {
@@ -81,6 +85,16 @@ public final class GraphStore implements GraphAccess {
 
     public Instant now() {
         return clock.instant();
+    }
+
+    /** The project's write version: what read caches check (docs/graph.md "Read caches"). */
+    public ProjectVersion versions() {
+        return versions;
+    }
+
+    /** This container's label index of the project's spaces, for Expression searches (docs/graph.md). */
+    public LabelIndex labels() {
+        return labels;
     }
 
     // ---- main space -------------------------------------------------------------------------
@@ -97,6 +111,7 @@ public final class GraphStore implements GraphAccess {
             dynamo.putItem(b -> b.tableName(table).item(NodeItems.encode(projectId, main).get(0))
                     .conditionExpression("attribute_not_exists(#sk)")
                     .expressionAttributeNames(Map.of("#sk", Tables.SK)));
+            versions.bumpNow(projectId, false); // once per project: no transaction for it
         } catch (ConditionalCheckFailedException alreadyThere) {
             // created by an earlier write
         }
@@ -189,6 +204,7 @@ public final class GraphStore implements GraphAccess {
                     tx.add(liveCheck(projectId, space));
                 }
             }
+            tx.add(versions.bump(projectId));
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
                 return;
@@ -285,6 +301,7 @@ public final class GraphStore implements GraphAccess {
                 }
             }
         }
+        tx.add(versions.bump(projectId));
         return tx;
     }
 
@@ -300,7 +317,7 @@ public final class GraphStore implements GraphAccess {
             tx.add(liveCheck(projectId, relation.toNodeId()));
         }
         try {
-            dynamo.transactWriteItems(b -> b.transactItems(tx));
+            versions.transact(projectId, tx);
         } catch (TransactionCanceledException e) {
             if (Cancellation.conditionFailedAt(e, 0)) {
                 throw new StoreConflictException("Node '" + relation.fromNodeId() + "' already has a relation with Id '"
@@ -336,12 +353,16 @@ public final class GraphStore implements GraphAccess {
     /** Deletes the relation; false when it did not exist. */
     public boolean deleteRelation(String projectId, String fromNodeId, String relationId) {
         try {
-            dynamo.deleteItem(b -> b.tableName(table).key(RelationItems.key(projectId, fromNodeId, relationId))
+            versions.transact(projectId, List.of(TransactWriteItem.builder().delete(Delete.builder().tableName(table)
+                    .key(RelationItems.key(projectId, fromNodeId, relationId))
                     .conditionExpression("attribute_exists(#sk)")
-                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK)).build()).build()));
             return true;
-        } catch (ConditionalCheckFailedException gone) {
-            return false;
+        } catch (TransactionCanceledException e) {
+            if (Cancellation.conditionFailedAt(e, 0)) {
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -432,21 +453,24 @@ public final class GraphStore implements GraphAccess {
     }
 
     public void createRelationGroup(String projectId, RelationGroup group, String subject) {
-        putNew(DefinitionItems.encodeGroup(projectId, group, clock.instant(), subject),
+        putNew(projectId, DefinitionItems.encodeGroup(projectId, group, clock.instant(), subject),
                 "Relation group '" + group.id() + "' already exists.");
     }
 
     public void createMixin(String projectId, MixinDef mixin, String subject) {
-        putNew(DefinitionItems.encodeMixin(projectId, mixin, clock.instant(), subject),
+        putNew(projectId, DefinitionItems.encodeMixin(projectId, mixin, clock.instant(), subject),
                 "Mixin '" + mixin.id() + "' already exists.");
     }
 
-    private void putNew(Map<String, AttributeValue> item, String conflict) {
+    private void putNew(String projectId, Map<String, AttributeValue> item, String conflict) {
         try {
-            dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(#sk)")
-                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
-        } catch (ConditionalCheckFailedException e) {
-            throw new StoreConflictException(conflict);
+            versions.transact(projectId, List.of(put(item, "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK),
+                    Map.of())));
+        } catch (TransactionCanceledException e) {
+            if (Cancellation.conditionFailedAt(e, 0)) {
+                throw new StoreConflictException(conflict);
+            }
+            throw e;
         }
     }
 

@@ -13,12 +13,13 @@ import java.util.Optional;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * Single mixin value writes (mixinValue set and remove): one UpdateItem of the node item that names just the
- * columns it sets or removes ({@link NodeValues}) and adds 1 to {@code vv}, conditional on the node's {@code ver}
+ * Single mixin value writes (mixinValue set and remove): one update of the node item that names just the
+ * columns it sets or removes ({@link NodeValues}) and adds 1 to {@code vv}, in one transaction with the project's
+ * version bump ({@link ProjectVersion}), conditional on the node's {@code ver}
  * and {@code vv} still being what was read (and, for a set, on the node being live). The read is what the size
  * check is made on, so the condition makes the checked size the written one; a lost race reads again.
  */
@@ -27,10 +28,12 @@ final class ValueWrites {
 
     private final DynamoDbClient dynamo;
     private final String table;
+    private final ProjectVersion versions;
 
-    ValueWrites(DynamoDbClient dynamo, String table) {
+    ValueWrites(DynamoDbClient dynamo, String table, ProjectVersion versions) {
         this.dynamo = dynamo;
         this.table = table;
+        this.versions = versions;
     }
 
     void set(String projectId, String nodeId, String mixinId, Map<String, JsonNode> columns) {
@@ -78,13 +81,24 @@ final class ValueWrites {
                 return false;
             }
             Update u = update.get().guardedBy(stored.get(), live);
+            TransactWriteItem item = TransactWriteItem.builder().update(
+                    software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName(table)
+                            .key(GraphStore.key(projectId, GraphKeys.nodeSk(nodeId))).updateExpression(u.expression())
+                            .conditionExpression(u.condition).expressionAttributeNames(u.names)
+                            .expressionAttributeValues(u.values).build()).build();
             try {
-                dynamo.updateItem(b -> b.tableName(table).key(GraphStore.key(projectId, GraphKeys.nodeSk(nodeId)))
-                        .updateExpression(u.expression()).conditionExpression(u.condition)
-                        .expressionAttributeNames(u.names).expressionAttributeValues(u.values));
+                versions.transact(projectId, List.of(item)); // with the project's version bump (read caches)
                 return true;
-            } catch (ConditionalCheckFailedException | TransactionConflictException changed) {
-                // the node or its values changed since the read (or a transaction holds the item): read again
+            } catch (TransactionCanceledException e) {
+                if (Cancellation.tooLarge(e)) {
+                    throw new ItemTooLargeException("body.mixinColumns", "The node item of '" + nodeId + "' with "
+                            + "these values would exceed DynamoDB's 400 KB item limit, counted in UTF-8 bytes; nothing "
+                            + "was written.");
+                }
+                if (!Cancellation.anyConditionFailed(e) && !Cancellation.contended(e)) {
+                    throw e; // throttling or another fault: not the caller's doing, answered as a fault
+                }
+                // the node or its values changed since the read (or a transaction held it): read again
             }
         }
         throw StoreConflictException.busy("The values of node '" + nodeId + "' kept changing concurrently ("

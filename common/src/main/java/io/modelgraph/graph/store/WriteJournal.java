@@ -65,8 +65,11 @@ final class WriteJournal {
     private final Restorer restorer;
     private final Clock clock;
     private final WriteLease lease;
+    private final ProjectVersion versions;
 
-    WriteJournal(DynamoDbClient dynamo, String table, Restorer restorer, Clock clock, WriteLease lease) {
+    WriteJournal(DynamoDbClient dynamo, String table, Restorer restorer, Clock clock, WriteLease lease,
+            ProjectVersion versions) {
+        this.versions = versions;
         this.dynamo = dynamo;
         this.table = table;
         this.restorer = restorer;
@@ -301,6 +304,9 @@ final class WriteJournal {
             // a dead writer's removals are undone only where they are known to have landed
             List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);
             Restorer.Outcome outcome = restorer.revert(owed);
+            if (!owed.isEmpty()) {
+                versions.bumpNow(projectId, true); // undos put back pre-images with their old update stamps
+            }
             Map<String, AttributeValue> key = Map.of(Tables.PK, item.get(Tables.PK), Tables.SK, item.get(Tables.SK));
             if (outcome.complete()) {
                 dynamo.deleteItem(b -> b.tableName(table).key(key));

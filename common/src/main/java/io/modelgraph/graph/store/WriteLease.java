@@ -48,7 +48,9 @@ final class WriteLease {
             try {
                 dynamo.putItem(b -> b.tableName(table)
                         .item(Map.of(Tables.PK, Attr.s(GraphKeys.pk(projectId)), Tables.SK, Attr.s(SK),
-                                WRITE_ID, Attr.s(writeId), UNTIL, Attr.n(until.toEpochMilli())))
+                                WRITE_ID, Attr.s(writeId), UNTIL, Attr.n(until.toEpochMilli()),
+                                // a lease whose release failed is deleted by DynamoDB TTL a day after it ran out
+                                Tables.EXPIRES_AT, Attr.n(until.plus(Duration.ofDays(1)).getEpochSecond())))
                         .conditionExpression("attribute_not_exists(#sk) OR #until < :now")
                         .expressionAttributeNames(Map.of("#sk", Tables.SK, "#until", UNTIL))
                         .expressionAttributeValues(Map.of(":now", Attr.n(now.toEpochMilli()))));

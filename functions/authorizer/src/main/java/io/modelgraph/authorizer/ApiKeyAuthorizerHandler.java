@@ -1,5 +1,9 @@
 package io.modelgraph.authorizer;
 
+import java.util.List;
+import io.modelgraph.auth.ProjectId;
+import io.modelgraph.http.Priming;
+import io.modelgraph.log.RequestLog;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizerEvent;
@@ -23,7 +27,20 @@ public final class ApiKeyAuthorizerHandler
 
     private static final class Container {
         static final ApiKeyVerifier VERIFIER = verifier(Services.fromEnvironment().primed());
+        static final Priming PRIMING = priming(Services.fromEnvironment(), VERIFIER);
     }
+
+    /**
+     * SnapStart priming: one verification of a well-formed key that was never issued (a GetItem that finds
+     * nothing, so no last-used stamp is written).
+     */
+    public static Priming priming(Services services, ApiKeyVerifier verifier) {
+        return Priming.register(services, () -> List.of(verifier.verify(
+                Optional.of("Bearer " + PRIMING_KEY), Optional.of(Priming.PROJECT)).toString()));
+    }
+
+    /** Shaped like an issued key, never issued. */
+    static final String PRIMING_KEY = "mgk_" + "0".repeat(43);
 
     private final ApiKeyVerifier verifier;
 
@@ -43,6 +60,21 @@ public final class ApiKeyAuthorizerHandler
 
     @Override
     public SimpleIAMPolicyResponse handleRequest(APIGatewayV2CustomAuthorizerEvent event, Context context) {
+        long started = System.nanoTime();
+        Map<String, String> verdict = verdict(event);
+        // the verdict's status as the route will answer it; the key itself is never logged, only its id
+        int status = verdict.containsKey(Authenticator.CTX_FAULT) ? 500
+                : verdict.containsKey(Authenticator.CTX_DENIED) ? 401 : 200;
+        String project = event.getPathParameters() == null ? "" : event.getPathParameters().get("projectId");
+        RequestLog.STDOUT.record(new RequestLog.Entry(
+                event.getRequestContext() == null ? "" : event.getRequestContext().getRequestId(),
+                "authorizer " + event.getRouteKey(), ProjectId.isValid(project) ? project : "",
+                verdict.containsKey(Authenticator.CTX_KEY_ID) ? "apikey:" + verdict.get(Authenticator.CTX_KEY_ID) : "",
+                status, (System.nanoTime() - started) / 1e6));
+        return SimpleIAMPolicyResponse.builder().withIsAuthorized(true).withContext(verdict).build();
+    }
+
+    private Map<String, String> verdict(APIGatewayV2CustomAuthorizerEvent event) {
         Map<String, String> verdict;
         try {
             Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -58,6 +90,6 @@ public final class ApiKeyAuthorizerHandler
             // the key could not be looked up: an infrastructure fault, which the route answers 500, never 401
             verdict = Map.of(Authenticator.CTX_FAULT, fatal.message());
         }
-        return SimpleIAMPolicyResponse.builder().withIsAuthorized(true).withContext(verdict).build();
+        return verdict;
     }
 }

@@ -1,5 +1,7 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.http.Priming;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.api.Reply;
 import io.modelgraph.auth.Role;
@@ -36,6 +38,20 @@ public final class ExchangeHandler extends HttpApiHandler {
     private static final class Container {
         static final Router ROUTER = routes(ExchangeModule.of(Services.fromEnvironment().primed()),
                 Services.fromEnvironment());
+        static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
+    }
+
+    private static final String NO_ID = "00000000-0000-0000-0000-000000000000";
+
+    /** SnapStart priming: both exports and the profile list of a project that does not exist, never a write. */
+    public static List<APIGatewayV2HTTPEvent> primingRequests() {
+        return List.of(
+                Priming.request("GET", "/v1/{projectId}/exportJsonSchema", "/v1/{projectId}/exportJsonSchema",
+                        "spaceId=" + NO_ID + "&configTypeId=" + NO_ID, null),
+                Priming.request("GET", "/v1/{projectId}/exportJsonLd", "/v1/{projectId}/exportJsonLd",
+                        "spaceId=" + NO_ID + "&configTypeId=" + NO_ID, null),
+                Priming.request("GET", "/v1/{projectId}/fetchJsonSchemaImportProfiles",
+                        "/v1/{projectId}/fetchJsonSchemaImportProfiles", "", null));
     }
 
     /** Used by the Lambda runtime: services from environment variables. */

@@ -54,6 +54,11 @@ public final class SpaceModels {
         return states.get(projectId, spaceId);
     }
 
+    /** The project's write version (one item read): what cached schemas and documents are checked against. */
+    public io.modelgraph.graph.store.ProjectVersion.Stamp version(String projectId) {
+        return store.versions().read(projectId);
+    }
+
     public GraphAccess graph() {
         return graph;
     }

@@ -7,6 +7,8 @@ import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.graph.store.IndexCursor;
 import io.modelgraph.graph.store.IndexEntry;
+import io.modelgraph.graph.store.LabelIndex;
+import io.modelgraph.graph.store.ProjectVersion;
 import io.modelgraph.graph.store.NodeOrder;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,10 +35,17 @@ final class FetchNodesQuery {
 
     private final GraphStore store;
     private final PagingToken tokens;
+    private final boolean labelIndex;
 
     FetchNodesQuery(GraphStore store, PagingToken tokens) {
+        this(store, tokens, true);
+    }
+
+    /** {@code labelIndex} false: Expression walks the index partitions as before the label index (tests compare). */
+    FetchNodesQuery(GraphStore store, PagingToken tokens, boolean labelIndex) {
         this.store = store;
         this.tokens = tokens;
+        this.labelIndex = labelIndex;
     }
 
     Map<String, Object> run(String projectId, FetchNodesRequest q) {
@@ -44,7 +53,8 @@ final class FetchNodesQuery {
         PagingToken.Position position = q.pagingToken().map(t -> tokens.read(t, fingerprint))
                 .orElse(PagingToken.Position.START);
         List<String> spaces = SpaceCheck.resolve(store, projectId, q.spaceIds(), "query.SpaceIds");
-        Page page = q.nodeIds().isEmpty() ? fromIndex(projectId, q, spaces, position)
+        Page page = q.nodeIds().isEmpty() ? q.expression().isPresent() && labelIndex
+                ? fromLabelIndex(projectId, q, spaces, position) : fromIndex(projectId, q, spaces, position)
                 : q.sortAttr().isPresent() ? sortedIds(projectId, q, spaces, position)
                         : listedIds(projectId, q, spaces, position);
         Set<String> relationSpaces = q.relationsFromAllSpaces() ? Set.of() : new HashSet<>(spaces);
@@ -101,6 +111,42 @@ final class FetchNodesQuery {
             if (examined >= EXPRESSION_BUDGET && matches.size() <= q.pageSize()) {
                 return page(matches, q.pageSize(), Optional.of(PagingToken.Position.after(lastKey)));
             }
+        }
+        return page(matches, q.pageSize(), Optional.empty());
+    }
+
+    /**
+     * Expression through the container's label index (docs/graph.md "Read caches"): the index names the matching
+     * nodes in order, then only those node items are read (one item each) and checked against what they hold now;
+     * an entry they contradict is dropped and the next candidates read. Same nodes, order and positions as the
+     * partition walk, without reading the nodes in between - and so without the walk's per-page budget.
+     */
+    private Page fromLabelIndex(String projectId, FetchNodesRequest q, List<String> spaces, PagingToken.Position from) {
+        NodeOrder order = q.sortAttr().orElse(NodeOrder.LABEL);
+        List<NodeType> types = q.nodeType().map(List::of).orElse(List.of(NodeType.values()));
+        String needle = GraphKeys.lowerLabel(q.expression().orElseThrow());
+        ProjectVersion.Stamp stamp = store.versions().read(projectId);
+        Set<String> spaceSet = new HashSet<>(spaces);
+        List<IndexEntry> matches = new ArrayList<>();
+        Optional<String> after = from.afterKey();
+        while (matches.size() <= q.pageSize()) {
+            int want = q.pageSize() + 1 - matches.size();
+            List<LabelIndex.Candidate> candidates = store.labels().candidates(projectId, stamp, spaces, types, order,
+                    q.sortDesc(), after, needle, want);
+            if (candidates.isEmpty()) {
+                break;
+            }
+            Map<String, Node> read = store.nodes(projectId, candidates.stream().map(LabelIndex.Candidate::id).toList());
+            for (LabelIndex.Candidate c : candidates) {
+                Node n = read.get(c.id());
+                if (n != null && !n.deleted() && n.nodeType() == c.type() && n.spaceIds().contains(c.space())
+                        && spaceSet.contains(c.space()) && order.keyOf(n).equals(c.key()) && matchesExpression(n, q)) {
+                    matches.add(new IndexEntry(c.key(), n));
+                } else {
+                    store.labels().forget(projectId, c);
+                }
+            }
+            after = Optional.of(candidates.get(candidates.size() - 1).key());
         }
         return page(matches, q.pageSize(), Optional.empty());
     }

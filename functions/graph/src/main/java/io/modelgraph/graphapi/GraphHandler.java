@@ -1,5 +1,7 @@
 package io.modelgraph.graphapi;
 
+import io.modelgraph.http.Priming;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
@@ -15,6 +17,17 @@ public final class GraphHandler extends HttpApiHandler {
      */
     private static final class Container {
         static final Router ROUTER = routes(Services.fromEnvironment().primed());
+        static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
+    }
+
+    /** SnapStart priming: the reads a first caller most likely makes (a node, the catalog), never a write. */
+    public static List<APIGatewayV2HTTPEvent> primingRequests() {
+        return List.of(
+                Priming.request("GET", "/v1/{projectId}/fetchNode", "/v1/{projectId}/fetchNode",
+                        "NodeId=00000000-0000-0000-0000-000000000000&AddRelations=true&AddMixins=true", null),
+                Priming.request("GET", "/v1/{projectId}/mixinsInfo", "/v1/{projectId}/mixinsInfo", "", null),
+                Priming.request("GET", "/v1/{projectId}/relationGroupsInfo", "/v1/{projectId}/relationGroupsInfo",
+                        "", null));
     }
 
     /** Used by the Lambda runtime: services from environment variables. */

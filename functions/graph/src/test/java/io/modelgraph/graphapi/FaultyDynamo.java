@@ -209,7 +209,10 @@ final class FaultyDynamo implements ExecutionInterceptor {
                     b.exclusiveStartKey(from);
                 }
             });
-            page.items().forEach(i -> out.put(i.get(Tables.SK).s(), i));
+            // the project's version item moves with every write and every undo (that is its purpose): the graph's
+            // state before and after is what these tests compare
+            page.items().stream().filter(i -> !"X#version".equals(i.get(Tables.SK).s()))
+                    .forEach(i -> out.put(i.get(Tables.SK).s(), i));
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         return out;

@@ -256,6 +256,11 @@ class LargeWriteAtomicityTest {
         Map<String, Map<String, AttributeValue>> dead = FaultyDynamo.partition(project);
         assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the write-ahead record stays");
         assertTrue(dead.containsKey("L#largeWrite"), "and so does the dead writer's lease");
+        long leaseEnd = Long.parseLong(dead.get("L#largeWrite").get("lease").n()) / 1000;
+        long expires = Long.parseLong(dead.get("L#largeWrite").get(io.modelgraph.store.Tables.EXPIRES_AT).n());
+        assertEquals(leaseEnd + 86_400, expires, "DynamoDB TTL removes a dead lease a day after it ran out");
+        dead.forEach((sk, item) -> assertTrue(sk.equals("L#largeWrite")
+                || !item.containsKey(io.modelgraph.store.Tables.EXPIRES_AT), "only the lease may expire: " + sk));
         assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("R#m0#")), "half of it is there");
 
         plain.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");

@@ -1,5 +1,7 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.http.Priming;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
@@ -22,6 +24,17 @@ public final class IntegrationsHandler extends HttpApiHandler {
      */
     private static final class Container {
         static final Router ROUTER = routes(Services.fromEnvironment().primed());
+        static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
+    }
+
+    /** SnapStart priming: the vendor list, a status and a badge (history and S3 reads), never a write. */
+    public static List<APIGatewayV2HTTPEvent> primingRequests() {
+        return List.of(
+                Priming.request("GET", "/graph/integrations/vendors", "/graph/integrations/vendors", "", null),
+                Priming.request("GET", "/graph/integrations/{vendor}/status/{projectId}",
+                        "/graph/integrations/capture/status/{projectId}", "", null),
+                Priming.request("GET", "/graph/integrations/{vendor}/badge/{projectId}",
+                        "/graph/integrations/capture/badge/{projectId}", "", null));
     }
 
     /** Used by the Lambda runtime: services from environment variables. */

@@ -1,5 +1,7 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.http.Priming;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.SchemaDecoder;
@@ -41,6 +43,16 @@ public final class TransformHandler extends HttpApiHandler {
      */
     private static final class Container {
         static final Router ROUTER = routes(Services.fromEnvironment().primed());
+        static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
+    }
+
+    /**
+     * SnapStart priming: a JSON Schema export of a project that does not exist (graph read, model assembly,
+     * the jsonschema encoder), never a write. Other formats' parsers stay unloaded until a request needs them.
+     */
+    public static List<APIGatewayV2HTTPEvent> primingRequests() {
+        return List.of(Priming.request("POST", "/graph/transform/schema/export/{projectId}",
+                "/graph/transform/schema/export/{projectId}", "", "{\"format\":\"jsonschema\"}"));
     }
 
     /** Used by the Lambda runtime: services from environment variables. */

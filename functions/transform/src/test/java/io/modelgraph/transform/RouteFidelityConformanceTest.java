@@ -26,11 +26,11 @@ import org.junit.jupiter.api.Test;
  * differed only where ledgered, and the unexplained ones by name.
  */
 @Tag("conformance")
-class RouteFidelityConformanceTest {
-    record Input(String name, String text) {
+public class RouteFidelityConformanceTest {
+    public record Input(String name, String text) {
     }
 
-    static List<Input> inputs(Path corpus, String format) throws IOException {
+    public static List<Input> inputs(Path corpus, String format) throws IOException {
         Path dir = corpus.resolve(format);
         List<Input> out = new ArrayList<>();
         if (!Files.isDirectory(dir)) {

@@ -46,6 +46,8 @@ final class DdlWriter {
     private final Set<String> droppedQualifiers = new HashSet<>();
     private final Set<String> constraintNames = new HashSet<>();
     private String currentSchema = "";
+    /** The current table's primary-key columns, when that key is written. */
+    private Set<String> writtenPrimaryKey = Set.of();
     private String currentTable = "";
     private final Map<String, Long> bareNames;
     private final Map<String, String> schemas;
@@ -258,6 +260,10 @@ final class DdlWriter {
         List<String> constraints = new ArrayList<>();
         List<String> comments = new ArrayList<>();
         Optional<String> inlineAutoPk = sqliteAutoincrementColumn(t);
+        Set<String> elementNames = elements.stream().filter(e -> !e.cardinality().many()).map(ElementDef::name)
+                .collect(Collectors.toSet());
+        writtenPrimaryKey = t.primaryKey().map(KeyDef::elements).filter(elementNames::containsAll)
+                .map(Set::copyOf).orElse(Set.of());
         for (ElementDef e : elements) {
             element(t, e, columns, constraints, comments, inlineAutoPk);
         }
@@ -441,6 +447,12 @@ final class DdlWriter {
         String path = t.name() + "." + e.name();
         boolean notNull = e.cardinality().required() && !e.nullable();
         boolean inKey = t.keys().stream().anyMatch(k -> k.elements().contains(e.name()));
+        if (!notNull && !e.cardinality().many() && writtenPrimaryKey.contains(e.name())) {
+            // a primary-key column is NOT NULL in every engine (PostgreSQL makes it so silently): say so, and
+            // write it explicitly so SQLite, which would accept NULLs there, agrees
+            notNull = true;
+            ledger.narrow(path, "Primary-key column written NOT NULL; the model has it optional.");
+        }
         e.mapsTo().ifPresent(m -> ledger.drop(path, "Mapping to " + m + " not carried: SQL has no place for it."));
         if (!e.examples().isEmpty()) {
             ledger.drop(path, "Examples not carried: SQL has no place for them.");
@@ -644,7 +656,9 @@ final class DdlWriter {
             return Optional.of(value.decimalValue().toPlainString());
         }
         if (value.isTextual()) {
-            return Optional.of(Identifiers.string(value.textValue(), vendor));
+            // SQL text cannot hold NUL; such a default is not carried (the caller ledgers an empty literal)
+            return value.textValue().indexOf('\u0000') >= 0 ? Optional.empty()
+                    : Optional.of(Identifiers.string(value.textValue(), vendor));
         }
         return Optional.empty();
     }
@@ -653,14 +667,29 @@ final class DdlWriter {
         Constraints c = e.constraints();
         List<String> parts = new ArrayList<>();
         String name = col(e.name());
-        c.minimum().ifPresent(v -> parts.add(name + " >= " + plain(v)));
-        c.maximum().ifPresent(v -> parts.add(name + " <= " + plain(v)));
-        c.exclusiveMinimum().ifPresent(v -> parts.add(name + " > " + plain(v)));
-        c.exclusiveMaximum().ifPresent(v -> parts.add(name + " < " + plain(v)));
+        // numeric bounds compare numbers: on a text or JSON column the engine refuses them (PostgreSQL) or
+        // compares by type class (SQLite), so they are written only for numeric columns
+        boolean numeric = e.type() instanceof DataType.Primitive p && (p.kind() == PrimitiveKind.INTEGER
+                || p.kind() == PrimitiveKind.NUMBER || p.kind() == PrimitiveKind.DECIMAL);
+        if (numeric) {
+            c.minimum().ifPresent(v -> parts.add(name + " >= " + plain(v)));
+            c.maximum().ifPresent(v -> parts.add(name + " <= " + plain(v)));
+            c.exclusiveMinimum().ifPresent(v -> parts.add(name + " > " + plain(v)));
+            c.exclusiveMaximum().ifPresent(v -> parts.add(name + " < " + plain(v)));
+        } else if (c.minimum().isPresent() || c.maximum().isPresent() || c.exclusiveMinimum().isPresent()
+                || c.exclusiveMaximum().isPresent()) {
+            ledger.relax(path, "Numeric bounds on a column that is not numeric are not carried.");
+        }
         if (e.type() instanceof DataType.TaxonomyRef ref && vendor != Vendor.MYSQL) {
-            model.taxonomy(ref.taxonomyName()).filter(x -> !x.terms().isEmpty()).ifPresent(x -> parts.add(name
-                    + " IN (" + x.terms().stream().map(term -> Identifiers.string(term.code(), vendor))
-                            .collect(Collectors.joining(", ")) + ")"));
+            model.taxonomy(ref.taxonomyName()).filter(x -> !x.terms().isEmpty()).ifPresent(x -> {
+                if (x.terms().stream().anyMatch(term -> term.code().indexOf('\u0000') >= 0)) {
+                    ledger.relax(path, "A code of taxonomy '" + x.name() + "' holds a NUL character, which SQL"
+                            + " text cannot; the IN check is not carried.");
+                } else {
+                    parts.add(name + " IN (" + x.terms().stream().map(term -> Identifiers.string(term.code(),
+                            vendor)).collect(Collectors.joining(", ")) + ")");
+                }
+            });
         }
         if (sameVendor && e.annotations().containsKey("sql.check")) {
             parts.add(e.annotations().get("sql.check"));

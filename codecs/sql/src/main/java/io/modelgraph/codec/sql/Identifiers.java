@@ -44,7 +44,13 @@ final class Identifiers {
             "UNDO", "UNLOCK", "UNSIGNED", "USAGE", "UTC_DATE", "VIRTUAL", "XOR", "YEAR_MONTH", "ZEROFILL", "NEW",
             "DEFINE", "EXCLUDE", "ASSERT_ROWS_MODIFIED", "ENUM", "LOOKUP", "PROTO", "RESPECT", "TREAT", "UNBOUNDED",
             "WITHIN", "CONNECTION", "LOCALTIME", "LOCALTIMESTAMP", "ORGANIZATION", "MINUS", "INCREMENT", "ILIKE",
-            "REGCLASS", "SYSTEM", "TIMESTAMP", "TIME", "CURRENT_SCHEMA", "SESSION_USER"));
+            "REGCLASS", "SYSTEM", "TIMESTAMP", "TIME", "CURRENT_SCHEMA", "SESSION_USER",
+            // PostgreSQL reserved words not above (found by running foreign models' DDL on PostgreSQL)
+            "DO", "RETURNING", "SYMMETRIC", "ASYMMETRIC", "CURRENT_CATALOG", "CURRENT_ROLE", "ARRAY",
+            // SQLite keywords
+            "ABORT", "AFTER", "ATTACH", "AUTOINCREMENT", "BEFORE", "CONFLICT", "DEFERRED", "DETACH", "FAIL",
+            "GLOB", "INDEXED", "INSTEAD", "NOTHING", "PRAGMA", "QUERY", "RAISE", "REINDEX", "TEMP", "TEMPORARY",
+            "VACUUM"));
 
     static String quote(String name, Vendor vendor) {
         return needsQuotes(name, vendor) ? quoted(name, vendor) : name;

@@ -41,13 +41,12 @@ final class Catalog {
             Map.entry(PrimitiveKind.UUID, "uuid|char|text|bpchar"),
             Map.entry(PrimitiveKind.ANY, "jsonb|json|text"));
 
-    /** Executes each statement of the script; the writer ends every statement with ';' at a line's end. */
+    /**
+     * Executes each statement of the script, split at {@code ;} outside quoted text and names, with {@code --}
+     * comments outside them dropped (as psql and sqlite3 read a script: a description may hold ";" or "--").
+     */
     static void execute(Connection c, String ddl) throws SQLException {
-        for (String statement : ddl.split(";\\s*\\n(?=\\S|\\s*$)")) {
-            String sql = statement.lines().filter(l -> !l.startsWith("--")).reduce("", (a, b) -> a + b + "\n").trim();
-            if (sql.isEmpty()) {
-                continue;
-            }
+        for (String sql : statements(ddl)) {
             try (Statement s = c.createStatement()) {
                 s.execute(sql);
             } catch (SQLException e) {
@@ -56,12 +55,58 @@ final class Catalog {
         }
     }
 
+    static List<String> statements(String ddl) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        char quote = 0;
+        for (int i = 0; i < ddl.length(); i++) {
+            char ch = ddl.charAt(i);
+            if (quote != 0) {
+                current.append(ch);
+                if (ch == quote) {
+                    quote = 0; // a doubled quote reopens on the next character
+                }
+            } else if (ch == '\'' || ch == '"' || ch == '`') {
+                quote = ch;
+                current.append(ch);
+            } else if (ch == '-' && i + 1 < ddl.length() && ddl.charAt(i + 1) == '-') {
+                while (i < ddl.length() && ddl.charAt(i) != '\n') {
+                    i++;
+                }
+                current.append('\n');
+            } else if (ch == ';') {
+                if (!current.toString().isBlank()) {
+                    out.add(current.toString().trim());
+                }
+                current.setLength(0);
+            } else {
+                current.append(ch);
+            }
+        }
+        if (!current.toString().isBlank()) {
+            out.add(current.toString().trim());
+        }
+        return out;
+    }
+
     /** Encodes the model for the engine's dialect, runs the DDL and compares the catalog with the model. */
     static List<String> createAndCompare(Connection c, SchemaModel model, Vendor vendor) throws SQLException {
         io.modelgraph.ledger.LossinessLedger ledger = new io.modelgraph.ledger.LossinessLedger();
         execute(c, new SqlCodec().encode(model, new io.modelgraph.codec.CodecOptions(Map.of("vendor", vendor.key())),
                 ledger));
-        return compare(c, model, vendor, droppedForeignKeys(ledger));
+        Set<String> droppedPrimaryKeys = new java.util.HashSet<>();
+        Set<String> forcedNotNull = new java.util.HashSet<>();
+        for (io.modelgraph.ledger.LossEntry e : ledger.entries()) {
+            if (e.kind() == io.modelgraph.ledger.LossKind.StructuralDrop && e.explanation().startsWith("Key ")
+                    && e.explanation().contains("not columns")) {
+                droppedPrimaryKeys.add(e.path() + " " + e.explanation().substring(4, e.explanation().indexOf(']')
+                        + 1));
+            } else if (e.kind() == io.modelgraph.ledger.LossKind.SemanticNarrowing
+                    && e.explanation().startsWith("Primary-key column written NOT NULL")) {
+                forcedNotNull.add(e.path());
+            }
+        }
+        return compare(c, model, vendor, droppedForeignKeys(ledger), droppedPrimaryKeys, forcedNotNull);
     }
 
     /** Foreign keys the writer ledgered as not carried ("from -> to" paths), which the catalog must not hold. */
@@ -74,6 +119,15 @@ final class Catalog {
     /** Mismatches between the model and the engine's catalog; empty when every table came back as written. */
     static List<String> compare(Connection c, SchemaModel model, Vendor vendor, Set<String> droppedForeignKeys)
             throws SQLException {
+        return compare(c, model, vendor, droppedForeignKeys, Set.of(), Set.of());
+    }
+
+    /**
+     * As above, where the writer's ledger said a key was not carried ({@code "<type> [<elements>]"}) or a
+     * primary-key column was written NOT NULL against the model ({@code "<type>.<element>"}).
+     */
+    static List<String> compare(Connection c, SchemaModel model, Vendor vendor, Set<String> droppedForeignKeys,
+            Set<String> droppedKeys, Set<String> forcedNotNull) throws SQLException {
         Map<String, String> schemas = DdlWriter.writtenSchemas(model, vendor);
         DatabaseMetaData meta = c.getMetaData();
         List<String> problems = new ArrayList<>();
@@ -109,7 +163,8 @@ final class Catalog {
                     problems.add(t.name() + "." + e.name() + ": column missing (have " + columns.keySet() + ")");
                     continue;
                 }
-                boolean notNull = e.cardinality().required() && !e.nullable();
+                boolean notNull = e.cardinality().required() && !e.nullable()
+                        || forcedNotNull.contains(t.name() + "." + e.name());
                 if (notNull != col[1].equals("NO")) {
                     problems.add(t.name() + "." + e.name() + ": nullable " + col[1] + ", model says "
                             + (notNull ? "NOT NULL" : "NULL"));
@@ -124,7 +179,8 @@ final class Catalog {
                 }
             }
             List<String> pk = primaryKey(meta, schema.isEmpty() ? null : schema, name);
-            List<String> expected = t.primaryKey().map(KeyDef::elements).orElse(List.of());
+            List<String> expected = t.primaryKey().map(KeyDef::elements)
+                    .filter(k -> !droppedKeys.contains(t.name() + " " + k)).orElse(List.of());
             if (!new HashSet<>(pk).equals(new HashSet<>(expected))) {
                 problems.add(t.name() + ": primary key " + pk + ", model says " + expected);
             }

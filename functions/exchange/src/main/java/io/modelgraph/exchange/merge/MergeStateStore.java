@@ -1,7 +1,11 @@
 package io.modelgraph.exchange.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.graph.store.ProjectVersion;
 import io.modelgraph.json.Json;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.util.HashMap;
@@ -54,7 +58,9 @@ public final class MergeStateStore {
         item.put("modelName", Attr.s(state.modelName()));
         state.modelDescription().ifPresent(d -> item.put("modelDescription", Attr.s(d)));
         item.put("modelAnnotations", Attr.s(Json.write(new java.util.TreeMap<>(state.modelAnnotations()))));
-        dynamo.putItem(b -> b.tableName(table).item(item));
+        // with the version move: validateJSON and the exports cache what they derive from the space and its state
+        new ProjectVersion(dynamo, table).transact(projectId, List.of(TransactWriteItem.builder()
+                .put(Put.builder().tableName(table).item(item).build()).build()));
     }
 
     private static Map<String, AttributeValue> key(String projectId, String spaceId) {

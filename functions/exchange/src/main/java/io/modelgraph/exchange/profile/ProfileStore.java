@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import io.modelgraph.graph.store.ProjectVersion;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * Custom profiles, one item each in the graph table under the project's partition:
@@ -63,9 +66,15 @@ public final class ProfileStore {
         item.put(Tables.SK, Attr.s(SK_PREFIX + profile.format().key() + "#" + profile.id()));
         item.put(BODY, Attr.s(Json.write(profile.describe())));
         try {
-            dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(#sk)")
-                    .expressionAttributeNames(Map.of("#sk", Tables.SK)));
-        } catch (ConditionalCheckFailedException e) {
+            // with the version move: exports cache documents per version, and a JSON-LD export uses the profile
+            new ProjectVersion(dynamo, table).transact(projectId, List.of(TransactWriteItem.builder().put(Put.builder()
+                    .tableName(table).item(item).conditionExpression("attribute_not_exists(#sk)")
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK)).build()).build()));
+        } catch (TransactionCanceledException e) {
+            if (!e.hasCancellationReasons() || e.cancellationReasons().isEmpty()
+                    || !"ConditionalCheckFailed".equals(e.cancellationReasons().get(0).code())) {
+                throw e;
+            }
             throw ApiProblem.conflict("body.Id", "A " + label(profile.format()) + " profile with Id '" + profile.id()
                     + "' already exists in this project.");
         }

@@ -1,0 +1,117 @@
+package io.modelgraph.graph.store;
+
+import io.modelgraph.store.Attr;
+import io.modelgraph.store.Tables;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+
+/**
+ * The project's write version (docs/graph.md "Read caches"): one item, {@code sk = X#version}, whose counter
+ * {@code v} every write to the project moves, inside the write's own transaction where it has one. A reader that
+ * keeps something derived from the project (a compiled schema, a label index) reads this one item and reuses
+ * what it holds while the counter has not moved. {@code rb} is the counter value of the last write whose items
+ * may carry older update stamps than the moment they landed (large writes, undos): a cache that follows changes
+ * through the update-time index must then rebuild instead.
+ *
+ * <p>One item per project, not per space: a relation or mixin value write would otherwise have to learn which
+ * spaces its nodes are in (another read, racing with moves between spaces), and most projects write into their
+ * main space anyway, so per-space items would contend just the same.
+ */
+public final class ProjectVersion {
+    static final String SK = "X#version";
+    static final String COUNTER = "v";
+    static final String REBUILD = "rb";
+    private static final int ATTEMPTS = 10;
+
+    /** What a reader compares: the counter, and the counter value of the last write that forces a rebuild. */
+    public record Stamp(long version, long rebuildAt) {
+        public static final Stamp NONE = new Stamp(0, 0);
+    }
+
+    private final DynamoDbClient dynamo;
+    private final String table;
+
+    public ProjectVersion(DynamoDbClient dynamo, String table) {
+        this.dynamo = dynamo;
+        this.table = table;
+    }
+
+    /** The transaction item that moves the version; add it to a write's transaction. */
+    public TransactWriteItem bump(String projectId) {
+        return TransactWriteItem.builder().update(update(projectId, false)).build();
+    }
+
+    private Update update(String projectId, boolean rebuild) {
+        return Update.builder().tableName(table).key(GraphStore.key(projectId, SK))
+                .updateExpression(rebuild ? "SET #v = if_not_exists(#v, :zero) + :one, #rb = if_not_exists(#v, :zero) + :one"
+                        : "SET #v = if_not_exists(#v, :zero) + :one")
+                .expressionAttributeNames(rebuild ? Map.of("#v", COUNTER, "#rb", REBUILD) : Map.of("#v", COUNTER))
+                .expressionAttributeValues(Map.of(":zero", Attr.n(0), ":one", Attr.n(1))).build();
+    }
+
+    /**
+     * Moves the version on its own, for writes that cannot carry it in their transaction (a large write when
+     * it settles, an undo). {@code rebuild}: the write's items may carry update stamps older than now.
+     */
+    public void bumpNow(String projectId, boolean rebuild) {
+        Update u = update(projectId, rebuild);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                dynamo.updateItem(b -> b.tableName(table).key(u.key()).updateExpression(u.updateExpression())
+                        .expressionAttributeNames(u.expressionAttributeNames())
+                        .expressionAttributeValues(u.expressionAttributeValues()));
+                return;
+            } catch (TransactionConflictException busy) {
+                if (attempt == ATTEMPTS - 1) {
+                    throw busy;
+                }
+                DynamoCalls.sleep(attempt);
+            }
+        }
+    }
+
+    /**
+     * Runs {@code items} plus the version bump as one transaction, again while the only reason it was cancelled
+     * is another transaction holding one of its items (the version item is shared by every writer of the
+     * project). A failed condition, or anything else, is thrown to the caller; reason indexes match
+     * {@code items}.
+     */
+    public void transact(String projectId, List<TransactWriteItem> items) {
+        List<TransactWriteItem> tx = new ArrayList<>(items);
+        tx.add(bump(projectId));
+        for (int attempt = 0; ; attempt++) {
+            try {
+                dynamo.transactWriteItems(b -> b.transactItems(tx));
+                return;
+            } catch (TransactionCanceledException e) {
+                if (Cancellation.anyConditionFailed(e) || !Cancellation.contended(e) || attempt == ATTEMPTS - 1) {
+                    throw e;
+                }
+                DynamoCalls.sleep(attempt);
+            }
+        }
+    }
+
+    /** The current stamp (strongly consistent: a write that returned is seen). One item read. */
+    public Stamp read(String projectId) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
+                .consistentRead(true));
+        if (!r.hasItem() || r.item().isEmpty()) {
+            return Stamp.NONE;
+        }
+        Map<String, AttributeValue> item = r.item();
+        return new Stamp(Attr.num(item, COUNTER, 0), Attr.num(item, REBUILD, 0));
+    }
+
+    static boolean isVersionKey(String sk) {
+        return SK.equals(sk);
+    }
+}

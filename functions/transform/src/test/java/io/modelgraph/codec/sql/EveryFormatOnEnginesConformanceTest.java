@@ -1,0 +1,141 @@
+package io.modelgraph.codec.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.transform.RouteFidelityConformanceTest;
+import io.modelgraph.transform.TransformHandler;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 15: the DDL written for models that came from the OTHER formats of the build runs on real engines. Every
+ * corpus input of every decode format but sql itself (whose scripts {@link SqlConformanceTest} covers) is decoded,
+ * written as PostgreSQL and as SQLite DDL, executed on embedded PostgreSQL (one database per model) and on
+ * in-memory SQLite, and the catalog read back through JDBC metadata must match the model's tables, columns,
+ * types, nullability and keys ({@link Catalog}). Lives in the transform module because the registry of every
+ * codec is there; in this package because the engine helpers are the sql codec's own test code.
+ */
+@Tag("conformance")
+class EveryFormatOnEnginesConformanceTest {
+    /**
+     * Open defects this test found that are not fixed yet (issue 15's note names them), listed by input so that
+     * any other failure fails the test, and so does a listed input that now passes (remove it from here):
+     * column names that differ only by case collide on SQLite (ShEx's {@code _all}), a table name over
+     * PostgreSQL's 63-byte identifier limit is
+     * truncated by the engine, and a column inherited twice through EXTENDS keeps the optional copy on SQLite;
+     * not yet diagnosed: W3C Time's OWL (a decimal column read back as TEXT on SQLite, an any-valued column as
+     * text[] on PostgreSQL) and LinkML's personinfo (two inherited {@code type} columns NOT NULL where the model
+     * says optional).
+     */
+    private static final java.util.Set<String> KNOWN = java.util.Set.of(
+            "shex/1refbnode_with_spanning_PN_CHARS_BASE1.shex",
+            "shex/_all.shex",
+            "shex/ExtendANDExtend3GAND3G.shex",
+            "owl/w3c-sdw/time/rdf/time.rdf",
+            "owl/w3c-sdw/time/rdf/time.ttl",
+            "linkml/linkml/examples/PersonSchema/personinfo.yaml");
+
+    /** Drops every schema a model created (and public), then gives back an empty public schema. */
+    private static void reset(Connection c) throws java.sql.SQLException {
+        List<String> schemas = new ArrayList<>();
+        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname"
+                + " NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
+            while (rs.next()) {
+                schemas.add(rs.getString(1));
+            }
+        }
+        try (var st = c.createStatement()) {
+            for (String schema : schemas) {
+                st.execute("DROP SCHEMA \"" + schema.replace("\"", "\"\"") + "\" CASCADE");
+            }
+            st.execute("CREATE SCHEMA public");
+        }
+    }
+
+    @Test
+    void everyOtherFormatsCorpusModelCreatesItsTablesOnPostgresAndSqlite() throws Exception {
+        String dir = System.getProperty("corpus.dir", "");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(Paths.get(dir)),
+                "corpus.dir not set or missing; conformance test skipped");
+        Path corpus = Paths.get(dir);
+        CodecRegistry registry = TransformHandler.codecs();
+        List<String> failures = new ArrayList<>();
+        int models = 0;
+        int pgCreated = 0;
+        int sqliteCreated = 0;
+        int tables = 0;
+        try (EmbeddedPostgres pg = Engines.postgres()) {
+            for (String format : registry.decodeFormats()) {
+                if (format.equals("sql") || format.equals("odm")) {
+                    continue; // sql: SqlConformanceTest; odm: Markdown entity documents, covered via jsonschema
+                }
+                int withTables = 0;
+                int bothEngines = 0;
+                for (RouteFidelityConformanceTest.Input in : RouteFidelityConformanceTest.inputs(corpus, format)) {
+                    SchemaModel model;
+                    try {
+                        model = registry.decoder(format, "format").decode(in.text(), CodecOptions.NONE,
+                                new LossinessLedger());
+                    } catch (SchemaSyntaxException e) {
+                        continue;
+                    }
+                    if (model.types().isEmpty()) {
+                        continue;
+                    }
+                    withTables++;
+                    models++;
+                    tables += model.types().size();
+                    String where = format + "/" + in.name();
+                    boolean ok = true;
+                    // one database, emptied between models: far cheaper than a database per model
+                    try (Connection c = pg.getPostgresDatabase().getConnection()) {
+                        reset(c);
+                        List<String> problems = Catalog.createAndCompare(c, model, Vendor.POSTGRES);
+                        pgCreated += problems.isEmpty() ? 1 : 0;
+                        ok &= problems.isEmpty();
+                        problems.stream().limit(3).forEach(p -> failures.add(where + " on postgres: " + p));
+                    } catch (Exception e) {
+                        ok = false;
+                        failures.add(where + " on postgres: " + e.getMessage());
+                    }
+                    try (Connection c = Engines.sqlite()) {
+                        List<String> problems = Catalog.createAndCompare(c, model, Vendor.SQLITE);
+                        sqliteCreated += problems.isEmpty() ? 1 : 0;
+                        ok &= problems.isEmpty();
+                        problems.stream().limit(3).forEach(p -> failures.add(where + " on sqlite: " + p));
+                    } catch (Exception e) {
+                        ok = false;
+                        failures.add(where + " on sqlite: " + e.getMessage());
+                    }
+                    bothEngines += ok ? 1 : 0;
+                }
+                System.out.printf("[conformance] sql engines, models from %s: %d with tables, %d created and read"
+                        + " back on both engines%n", format, withTables, bothEngines);
+            }
+        }
+        java.util.Set<String> knownSeen = new java.util.TreeSet<>();
+        failures.removeIf(f -> KNOWN.stream().filter(k -> f.startsWith(k + " on ")).peek(knownSeen::add)
+                .findAny().isPresent());
+        knownSeen.forEach(k -> System.out.println("[conformance] sql engines KNOWN " + k));
+        failures.stream().limit(60).forEach(f -> System.out.println("[conformance] sql engines FAIL " + f));
+        System.out.printf("[conformance] sql engines: %d models from other formats (%d tables); PostgreSQL %d/%d,"
+                + " SQLite %d/%d%n", models, tables, pgCreated, models, sqliteCreated, models);
+        assertTrue(models > 0, "no model with tables decoded");
+        assertEquals(List.of(), failures);
+        assertEquals(KNOWN, knownSeen, "a known failure no longer fails: take it off the list");
+    }
+}
