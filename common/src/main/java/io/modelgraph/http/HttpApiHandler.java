@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import io.modelgraph.api.EnvelopeStyle;
 import io.modelgraph.api.FatalError;
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.jobs.WriteBudget;
 import java.util.Map;
 
 /**
@@ -37,6 +38,9 @@ public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPE
         } catch (RuntimeException e) {
             return Router.renderFatal(style, FatalError.record(e, Map.of("path", path)));
         }
-        return router().dispatch(request);
+        // the function's own deadline: a write that cannot finish before it becomes a job (Router, WriteBudget)
+        WriteBudget budget = context == null ? WriteBudget.unbounded()
+                : WriteBudget.request(context.getRemainingTimeInMillis(), router().rate());
+        return router().dispatch(request, budget);
     }
 }
