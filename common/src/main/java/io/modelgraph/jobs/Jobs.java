@@ -99,7 +99,8 @@ public final class Jobs {
         out.put("updatedAt", job.updatedAt().toString());
         if (died) {
             out.put("message", "The last run ended without an answer (killed at its timeout or crashed); the journal"
-                    + " sweep has undone what it wrote, and a new run of the job repeats the request.");
+                    + " sweep undoes what it wrote within minutes, and a new run of the job (or the request sent"
+                    + " again) repeats it.");
         }
         if (job.state() == JobState.done) {
             job.status().ifPresent(s -> out.put("statusCode", s));
