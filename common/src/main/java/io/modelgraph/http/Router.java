@@ -139,9 +139,19 @@ public final class Router {
             return renderProblem(route.style(), ApiProblem.tooLarge("", deferred.getMessage().replace(
                     "so it runs as a job", "and this deployment runs no jobs") + ". Nothing was written."));
         }
-        JobRecord job = jobs.get().defer(request, route.routeKey(), route.style(),
-                route.minimumRole().orElse(io.modelgraph.auth.Role.Viewer), call.projectId(), call.subject(),
-                deferred.units());
+        JobRecord job;
+        try {
+            // reading the job asks the role its call was made with: a write's (Admin for every deferred write
+            // today), not the door role of routes that let Viewers in for dry runs
+            io.modelgraph.auth.Role role = call.caller().roleOn(call.projectId())
+                    .orElse(route.minimumRole().orElse(io.modelgraph.auth.Role.Viewer));
+            job = jobs.get().defer(request, route.routeKey(), route.style(), role, call.projectId(), call.subject(),
+                    deferred.units());
+        } catch (RuntimeException e) {
+            // the job could not be stored or started; nothing was written: a fault of ours, with a tracking code
+            return renderFatal(route.style(), FatalError.record(e, Map.of("route", route.routeKey(),
+                    "requestId", request.requestId(), "event", "jobNotStarted")));
+        }
         String location = Jobs.statusPath(route.style(), call.projectId(), job.jobId());
         ObjectNode described = Json.object();
         described.put("jobId", job.jobId());

@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param routeKey   the route that was deferred ({@code POST /graph/transform/schema/import/{projectId}})
  * @param style      the envelope of that route: its job route is the one of the same surface
- * @param role       the least role of that route: the job route asks the same of whoever reads the job
+ * @param role       the role the deferred call was made with: the job route asks the same of whoever reads it
  * @param units      the size of the change set that was deferred
  * @param attempts   runs started so far
  * @param runUntil   when the current run is past its function's timeout and its write lease (a run still

@@ -9,8 +9,9 @@ import io.modelgraph.http.Route;
 import java.util.List;
 
 /**
- * The job route of each surface. Viewer at the door, then the role the deferred route asked for: whoever may
- * not call the route may not read its job, and a job of another project or surface is not found.
+ * The job route of each surface. Viewer at the door, then the role the deferred call was made with (for every
+ * write deferred today: Admin): whoever may not make that write may not read its job, and a job of another
+ * project or surface is not found.
  */
 public final class JobRoutes {
     public static final String TRANSFORM = "/graph/transform/jobs/{projectId}/{jobId}";

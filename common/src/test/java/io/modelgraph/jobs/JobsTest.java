@@ -152,6 +152,15 @@ class JobsTest {
         assertEquals(413, refused.getStatusCode(), refused.getBody());
         assertEquals(0, written.get());
 
+        // a job that cannot be started is our fault: the envelope's 500 with a tracking code, nothing written
+        Router broken = plain.withJobs(new Jobs(store, (p, j) -> {
+            throw new IllegalStateException("Lambda unreachable");
+        }));
+        APIGatewayV2HTTPResponse fatal = broken.dispatch(ApiRequest.from(large), WriteBudget.request(29_000, SLOW));
+        assertEquals(500, fatal.getStatusCode(), fatal.getBody());
+        assertTrue(Json.parse(fatal.getBody()).path("error").path("isFatal").asBoolean(), fatal.getBody());
+        assertEquals(0, written.get());
+
         JobRecord done = jobs.run(project, jobId, r -> router.dispatch(r, WriteBudget.job(900_000, SLOW)))
                 .orElseThrow();
         assertEquals(40, written.get());
