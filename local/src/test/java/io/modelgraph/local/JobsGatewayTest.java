@@ -203,8 +203,13 @@ class JobsGatewayTest {
     }
 
     static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json) {
+        return send(server, method, pathAndQuery, token, json, Duration.ofSeconds(60));
+    }
+
+    static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json,
+            Duration timeout) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
-                .timeout(Duration.ofSeconds(60))
+                .timeout(timeout)
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(json));
         b.header("Authorization", "Bearer " + token);
