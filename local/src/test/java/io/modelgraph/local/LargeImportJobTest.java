@@ -90,10 +90,18 @@ class LargeImportJobTest {
         while (Instant.now().isBefore(until)) {
             JobsGatewayTest.Reply r;
             try {
-                // DynamoDB Local serialises its work: while the job writes, a status read can wait behind it
                 r = JobsGatewayTest.send(server, "GET", statusUrl, token, null, Duration.ofMinutes(5));
             } catch (java.io.UncheckedIOException slow) {
                 System.out.println("large import: a status read timed out while the job writes; asking again");
+                continue;
+            }
+            if (r.status() == 500) {
+                // The in-process DynamoDB Local answers one request at a time: while the job's 300,000 changes go
+                // in, a status read's GetItem can exceed the SDK's 20 s socket timeout and the route answers its
+                // fatal envelope. The job itself is unaffected; the default-run JobsGatewayTest checks the route.
+                System.out.println("large import: a status read failed while the job writes (" + r.body()
+                        + "); asking again");
+                Thread.sleep(30_000);
                 continue;
             }
             assertEquals(200, r.status(), r.body());
@@ -102,7 +110,7 @@ class LargeImportJobTest {
                 return job;
             }
             assertTrue(job.path("attempts").asInt() <= 1, job.toString());
-            Thread.sleep(10_000);
+            Thread.sleep(30_000);
         }
         throw new AssertionError("The job did not finish within " + within);
     }
