@@ -178,8 +178,8 @@ final class OdcsDecoding {
         Map<String, String> annotations = new LinkedHashMap<>();
         boolean required = p.path("required").asBoolean(false);
         JsonNode options = p.path("logicalTypeOptions");
-        Constraints constraints = constraints(options, path + ".logicalTypeOptions", annotations);
         String logical = p.path("logicalType").asText("");
+        Constraints constraints = constraints(options, path + ".logicalTypeOptions", annotations);
         DataType type;
         Cardinality cardinality = required ? Cardinality.REQUIRED : Cardinality.OPTIONAL;
         if (logical.equals(OdcsTypes.ARRAY)) {
@@ -189,6 +189,21 @@ final class OdcsDecoding {
             if (items.isObject()) {
                 ObjectNode itemExtras = extras(items, type instanceof DataType.Primitive ? ITEM_KEYS
                         : without(ITEM_KEYS, "physicalType"));
+                // the items' own options (pattern, lengths, ranges) are the values' constraints; the array's
+                // options (minItems, maxItems, uniqueItems) are the cardinality's
+                Map<String, String> itemRest = new LinkedHashMap<>();
+                Constraints itemConstraints = constraints(items.path("logicalTypeOptions"),
+                        path + ".items.logicalTypeOptions", itemRest);
+                if (!itemConstraints.equals(Constraints.NONE)) {
+                    if (!constraints.withUniqueItems(false).equals(Constraints.NONE)) {
+                        ledger.approximate(path + ".logicalTypeOptions", "Both the array and its items carry value"
+                                + " options; the items' options are kept.");
+                    }
+                    constraints = itemConstraints.withUniqueItems(constraints.uniqueItems());
+                }
+                if (itemRest.containsKey(OPTIONS)) {
+                    itemExtras.set("logicalTypeOptions", JsonAnnotations.object(itemRest, OPTIONS));
+                }
                 if (!itemExtras.isEmpty()) {
                     annotations.put(ITEMS, JsonAnnotations.text(itemExtras));
                 }

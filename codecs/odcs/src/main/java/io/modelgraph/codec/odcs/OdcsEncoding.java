@@ -181,15 +181,25 @@ final class OdcsEncoding {
         if (e.cardinality().many()) {
             p.put("logicalType", OdcsTypes.ARRAY);
             if (!OdcsTypes.ARRAY.equals(e.annotations().get(LOGICAL_TYPE))) {
+                // the values' constraints belong to the items; the array's options are about its size
                 ObjectNode items = F.objectNode();
-                value(e.type(), items, options, e, path + ".items");
-                putAbsent(items, JsonAnnotations.object(e.annotations(), ITEMS));
+                ObjectNode itemOptions = F.objectNode();
+                value(e.type(), items, itemOptions, e, path + ".items");
+                constraintOptions(e.constraints(), itemOptions);
+                ObjectNode itemExtras = JsonAnnotations.object(e.annotations(), ITEMS).deepCopy();
+                if (itemExtras.path("logicalTypeOptions").isObject()) {
+                    putAbsent(itemOptions, itemExtras.remove("logicalTypeOptions"));
+                }
+                setOptions(items, allowed(items.path("logicalType").asText(""), itemOptions, path + ".items"));
+                putAbsent(items, itemExtras);
                 p.set("items", items);
             }
             if (e.cardinality().min() > 0) {
                 options.put("minItems", e.cardinality().min());
             }
-            e.cardinality().max().ifPresent(max -> options.put("maxItems", max));
+            if (e.cardinality().max().isPresent()) {
+                options.put("maxItems", e.cardinality().max().getAsInt());
+            }
             if (e.constraints().uniqueItems()) {
                 options.put("uniqueItems", true);
             }
@@ -198,21 +208,49 @@ final class OdcsEncoding {
             }
         } else {
             value(e.type(), p, options, e, path);
+            constraintOptions(e.constraints(), options);
+            options = allowed(p.path("logicalType").asText(""), options, path);
             if (e.cardinality().required()) {
                 p.put("required", true);
             }
         }
         e.description().ifPresent(d -> p.put("description", d));
-        constraintOptions(e.constraints(), options);
         putAbsent(options, JsonAnnotations.object(e.annotations(), OPTIONS));
-        if (!options.isEmpty()) {
-            p.set("logicalTypeOptions", options);
-        }
+        setOptions(p, options);
         if (!e.examples().isEmpty()) {
             ArrayNode examples = p.putArray("examples");
             e.examples().forEach(examples::add);
         }
         return p;
+    }
+
+    private static void setOptions(ObjectNode target, ObjectNode options) {
+        if (!options.isEmpty()) {
+            target.set("logicalTypeOptions", options);
+        }
+    }
+
+    /**
+     * ODCS 3.1 allows each logical type its own options (a date's bounds are text, a string has no minimum):
+     * an option the property's logical type does not take is left out, with a ledger entry.
+     */
+    private ObjectNode allowed(String logicalType, ObjectNode options, String path) {
+        Set<String> keys = OdcsTypes.options(logicalType);
+        boolean textBounds = OdcsTypes.hasTextBounds(logicalType);
+        ObjectNode out = F.objectNode();
+        Iterator<Map.Entry<String, JsonNode>> fields = options.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> f = fields.next();
+            boolean bound = OdcsTypes.BOUNDS.contains(f.getKey());
+            if (keys.contains(f.getKey()) && !(textBounds && bound && !f.getValue().isTextual())) {
+                out.set(f.getKey(), f.getValue());
+            } else {
+                ledger.drop(path + ".logicalTypeOptions." + f.getKey(), "ODCS logical type '" + logicalType
+                        + "' takes no option '" + f.getKey() + "'" + (textBounds && bound ? " with a numeric value"
+                        : "") + "; the constraint " + f.getKey() + " = " + f.getValue() + " is not written.");
+            }
+        }
+        return out;
     }
 
     /** Writes a value's logical type (and what it needs) into {@code target}. */

@@ -2,6 +2,7 @@ package io.modelgraph.codec.odcs;
 
 import io.modelgraph.schema.PrimitiveKind;
 import java.util.Optional;
+import java.util.Set;
 
 /** ODCS logical types and the canonical primitive kinds, both ways. */
 final class OdcsTypes {
@@ -9,6 +10,36 @@ final class OdcsTypes {
     static final String ARRAY = "array";
 
     /** The kind for a scalar logical type; empty for {@code object}, {@code array} or an unknown name. */
+    /** Range options whose values ODCS 3.1 writes as text for dates, times and timestamps. */
+    static final Set<String> BOUNDS = Set.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum");
+    private static final Set<String> NUMERIC = Set.of("format", "minimum", "maximum", "exclusiveMinimum",
+            "exclusiveMaximum", "multipleOf");
+    private static final Set<String> TEMPORAL = Set.of("format", "minimum", "maximum", "exclusiveMinimum",
+            "exclusiveMaximum", "timezone", "defaultTimezone");
+
+    /**
+     * The logicalTypeOptions ODCS 3.1.0's JSON Schema allows for a logical type ({@code additionalProperties:
+     * false} in each type's branch). Without a logical type every branch's {@code if} holds (its
+     * {@code properties} check passes vacuously), so no option at all is allowed.
+     */
+    static Set<String> options(String logicalType) {
+        return switch (logicalType) {
+            case "string" -> Set.of("format", "minLength", "maxLength", "pattern");
+            case "date" -> Set.of("format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum");
+            case "time", "timestamp" -> TEMPORAL;
+            case "integer", "number" -> NUMERIC;
+            case "object" -> Set.of("minProperties", "maxProperties", "required");
+            case "array" -> Set.of("minItems", "maxItems", "uniqueItems");
+            case "boolean" -> Set.of();
+            default -> Set.of();
+        };
+    }
+
+    static boolean hasTextBounds(String logicalType) {
+        return logicalType.equals("date") || logicalType.equals("time") || logicalType.equals("timestamp");
+    }
+
+
     static Optional<PrimitiveKind> kind(String logicalType) {
         return Optional.ofNullable(switch (logicalType) {
             case "string" -> PrimitiveKind.STRING;

@@ -107,6 +107,38 @@ class OdcsCodecTest {
     }
 
     @Test
+    void optionsGoWhereTheLogicalTypeTakesThem() throws Exception {
+        io.modelgraph.schema.Constraints codes = io.modelgraph.schema.Constraints.NONE.withPattern("^[A-Z]{3}$")
+                .withLength(3L, 3L).withUniqueItems(true);
+        TypeDef t = TypeDef.of("Shipment", List.of(
+                ElementDef.of("codes", DataType.of(PrimitiveKind.STRING), new Cardinality(1,
+                        java.util.OptionalInt.of(5))).withConstraints(codes),
+                ElementDef.of("anything", DataType.of(PrimitiveKind.ANY), Cardinality.OPTIONAL)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withLength(null, 10L)),
+                ElementDef.of("shipped", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withRange(BigDecimal.ONE, null))));
+        LossinessLedger ledger = new LossinessLedger();
+        String encoded = codec.encode(SchemaModel.of("S", List.of(t), List.of()), CodecOptions.NONE, ledger);
+        JsonNode props = SafeYaml.read(encoded, "test").path("schema").get(0).path("properties");
+        // the array holds its size options, its items the values' options
+        assertEquals("{\"minItems\":1,\"maxItems\":5,\"uniqueItems\":true}", props.get(0).path("logicalTypeOptions")
+                .toString());
+        assertEquals("{\"pattern\":\"^[A-Z]{3}$\",\"minLength\":3,\"maxLength\":3}", props.get(0).path("items")
+                .path("logicalTypeOptions").toString());
+        // no logical type takes no option; a date's bounds are text, so a numeric one is not written: both ledgered
+        assertTrue(props.get(1).path("logicalTypeOptions").isMissingNode(), props.get(1).toString());
+        assertTrue(props.get(2).path("logicalTypeOptions").isMissingNode(), props.get(2).toString());
+        assertTrue(ledger.entries().stream().anyMatch(x -> x.toString().contains("maxLength")), ledger.entries()
+                .toString());
+        assertTrue(ledger.entries().stream().anyMatch(x -> x.toString().contains("minimum")), ledger.entries()
+                .toString());
+        // and the items' options read back as the element's constraints
+        ElementDef back = codec.decode(encoded, CodecOptions.NONE, new LossinessLedger()).type("Shipment")
+                .orElseThrow().element("codes").orElseThrow();
+        assertEquals(codes, back.constraints());
+    }
+
+    @Test
     void refusesAliasesWithTheirPosition() {
         String text = "apiVersion: v3.1.0\nkind: DataContract\nid: x\nstatus: &s draft\nversion: *s\n";
         SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,

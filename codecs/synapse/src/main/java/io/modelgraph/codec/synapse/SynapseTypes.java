@@ -27,7 +27,13 @@ final class SynapseTypes {
                 v.put("type", "string");
                 ledger.approximate(path, "Synapse annotations hold no binary values; written as a string.");
             }
-            case ANY -> { }
+            case ANY -> {
+                // Synapse stores scalars (and lists of them) only: "any value" narrows to the scalar kinds
+                v.putArray("anyOf").add(v.objectNode().put("type", "string")).add(v.objectNode().put("type",
+                        "number")).add(v.objectNode().put("type", "boolean"));
+                ledger.approximate(path, "Synapse annotation values are scalars; a value of any type is written as"
+                        + " a string, number or boolean.");
+            }
         }
     }
 

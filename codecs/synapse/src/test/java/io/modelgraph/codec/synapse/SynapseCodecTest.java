@@ -42,6 +42,20 @@ class SynapseCodecTest {
     }
 
     @Test
+    void aListOfAnyValueIsAListOfScalars() throws Exception {
+        TypeDef t = TypeDef.of("Sample", List.of(ElementDef.of("notes", DataType.of(PrimitiveKind.ANY),
+                Cardinality.ANY_NUMBER)));
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode bundle = Json.parse(codec.encode(SchemaModel.of("study", List.of(t), List.of()), CodecOptions.NONE,
+                ledger));
+        JsonNode schema = bundle.path("schemas").get(0);
+        assertEquals("[{\"type\":\"string\"},{\"type\":\"number\"},{\"type\":\"boolean\"}]", schema
+                .path("properties").path("notes").path("items").path("anyOf").toString());
+        assertEquals(List.of(), SynapseShape.violations(schema, true), schema.toString());
+        assertEquals(1, ledger.size(), ledger.entries().toString());
+    }
+
+    @Test
     void oneRegisteredSchemaPerTaxonomyAndTypeInRegistrationOrder() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         JsonNode bundle = Json.parse(codec.encode(biospecimen(), new CodecOptions(Map.of(

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * the registered form, top-level and property-level keywords from the set those schemas use, properties that are
  * scalars, arrays of scalars, enumerations or {@code $ref}s to registered ids. Structure, not bytes.
  */
-final class SynapseShape {
+public final class SynapseShape {
     static final String REGISTERED_PREFIX = "https://repo-prod.prod.sagebase.org/repo/v1/schema/type/registered/";
     private static final Pattern ID = Pattern.compile(
             "[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)*-[A-Za-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9]*)*"
@@ -27,13 +27,13 @@ final class SynapseShape {
             "exclusiveMaximum", "multipleOf", "pattern", "format", "minLength", "maxLength", "not", "source");
     private static final Set<String> SCALARS = Set.of("string", "integer", "number", "boolean");
 
-    static boolean isRegisteredId(String id) {
+    public static boolean isRegisteredId(String id) {
         String bare = id.startsWith(REGISTERED_PREFIX) ? id.substring(REGISTERED_PREFIX.length()) : id;
         return ID.matcher(bare).matches();
     }
 
     /** What is wrong with a schema's structure; empty when it has the registered shape. */
-    static List<String> violations(JsonNode schema, boolean checkId) {
+    public static List<String> violations(JsonNode schema, boolean checkId) {
         List<String> out = new ArrayList<>();
         if (!schema.path("$schema").asText().startsWith("http://json-schema.org/draft-07/schema")) {
             out.add("$schema is not draft-07");

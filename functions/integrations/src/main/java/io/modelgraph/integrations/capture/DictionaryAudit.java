@@ -38,6 +38,7 @@ public final class DictionaryAudit {
 
     private final DataDictionary dictionary;
     private final SchemaModel governed;
+    private final ChoiceLists choiceLists = new ChoiceLists();
     private final List<Finding> findings = new ArrayList<>();
     private final Map<String, Set<String>> drifted = new LinkedHashMap<>();
     /** Indexes over the governed model, so an audit costs in proportion to the dictionary, not its square. */
@@ -181,7 +182,7 @@ public final class DictionaryAudit {
             return;
         }
         Set<String> was = new LinkedHashSet<>(taxonomy.get().terms().stream().map(Term::code).toList());
-        Set<String> now = new LinkedHashSet<>(Choices.parse(f.get(Column.CHOICES)).codes());
+        Set<String> now = new LinkedHashSet<>(choiceLists.of(f).codes());
         Set<String> added = new LinkedHashSet<>(now);
         added.removeAll(was);
         Set<String> gone = new LinkedHashSet<>(was);
@@ -237,7 +238,7 @@ public final class DictionaryAudit {
         }
         Map<Integer, DictionaryField> byRow = new java.util.HashMap<>();
         dictionary.fields().forEach(f -> byRow.put(f.row(), f));
-        for (DictionaryCheck check : DictionaryValidator.validate(dictionary)) {
+        for (DictionaryCheck check : DictionaryValidator.validate(dictionary, choiceLists)) {
             String subject = check.row() <= 0 ? "header" : Optional.ofNullable(byRow.get(check.row()))
                     .map(f -> f.form() + "." + f.variable()).orElse("row " + check.row());
             Finding f = finding(check.code(), subject, check.message(), check.where());

@@ -22,6 +22,10 @@ public final class DictionaryValidator {
     }
 
     public static List<DictionaryCheck> validate(DataDictionary d) {
+        return validate(d, new ChoiceLists());
+    }
+
+    static List<DictionaryCheck> validate(DataDictionary d, ChoiceLists choiceLists) {
         List<DictionaryCheck> out = new ArrayList<>();
         if (d.headerStyle() == DataDictionary.HeaderStyle.LEGACY) {
             out.add(new DictionaryCheck(Severity.ERROR, 0, "", DictionaryCheck.UPLOAD_CHECK, "The header is not REDCap's 18 columns in order ("
@@ -73,11 +77,11 @@ public final class DictionaryValidator {
                         + " underscores, starting with a letter."));
             }
             checkTypes(f, out);
-            checkChoices(f, out);
+            checkChoices(f, choiceLists, out);
             checkFlags(f, out);
             checkReferences(f, names, out);
         }
-        checkMatrices(fields, out);
+        checkMatrices(fields, choiceLists, out);
         return out;
     }
 
@@ -109,11 +113,11 @@ public final class DictionaryValidator {
         }
     }
 
-    private static void checkChoices(DictionaryField f, List<DictionaryCheck> out) {
+    private static void checkChoices(DictionaryField f, ChoiceLists choiceLists, List<DictionaryCheck> out) {
         if (!f.hasChoiceList()) {
             return;
         }
-        Choices choices = Choices.parse(f.get(Column.CHOICES));
+        Choices choices = choiceLists.of(f);
         if (choices.choices().isEmpty()) {
             out.add(error(f, Column.CHOICES, "Field '" + f.variable() + "' of type " + f.fieldType() + " has no"
                     + " choices."));
@@ -202,7 +206,8 @@ public final class DictionaryValidator {
         return i < n && cell.charAt(i) == ']' ? cell.substring(start, end) : null;
     }
 
-    private static void checkMatrices(List<DictionaryField> fields, List<DictionaryCheck> out) {
+    private static void checkMatrices(List<DictionaryField> fields, ChoiceLists choiceLists,
+            List<DictionaryCheck> out) {
         Map<String, List<DictionaryField>> groups = new LinkedHashMap<>();
         Map<String, Integer> lastIndex = new HashMap<>();
         for (int i = 0; i < fields.size(); i++) {
@@ -219,7 +224,7 @@ public final class DictionaryValidator {
         }
         for (Map.Entry<String, List<DictionaryField>> g : groups.entrySet()) {
             DictionaryField head = g.getValue().get(0);
-            Choices headChoices = Choices.parse(head.get(Column.CHOICES));
+            Choices headChoices = choiceLists.of(head);
             for (DictionaryField f : g.getValue()) {
                 if (!f.form().equals(head.form())) {
                     out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + g.getKey() + "' spans forms '"
@@ -230,7 +235,7 @@ public final class DictionaryValidator {
                     out.add(error(f, Column.FIELD_TYPE, "Matrix group '" + g.getKey() + "' must be all radio or all"
                             + " checkbox fields."));
                 }
-                if (f != head && !Choices.parse(f.get(Column.CHOICES)).equals(headChoices)) {
+                if (f != head && !choiceLists.of(f).equals(headChoices)) {
                     out.add(error(f, Column.CHOICES, "Matrix group '" + g.getKey() + "' needs the same choices on"
                             + " every field."));
                 }
