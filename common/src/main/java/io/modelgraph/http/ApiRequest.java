@@ -31,11 +31,13 @@ public final class ApiRequest {
     private final Map<String, Object> authorizerContext;
     private final String requestId;
     private final String routeKey;
+    /** The query string as sent (kept for a job's stored request; {@link #query} is parsed from it). */
+    private final String rawQuery;
     private JsonNode parsedBody;
 
     private ApiRequest(String method, String path, Map<String, String> pathParams, QueryParams query, Headers headers,
             byte[] body, Map<String, String> jwtClaims, Map<String, Object> authorizerContext, String requestId,
-            String routeKey) {
+            String routeKey, String rawQuery) {
         this.method = method;
         this.path = path;
         this.pathParams = pathParams;
@@ -46,6 +48,7 @@ public final class ApiRequest {
         this.authorizerContext = authorizerContext;
         this.requestId = requestId;
         this.routeKey = routeKey;
+        this.rawQuery = rawQuery;
     }
 
     public static ApiRequest from(APIGatewayV2HTTPEvent event) {
@@ -72,7 +75,9 @@ public final class ApiRequest {
                 Headers.of(event.getHeaders()),
                 decodeBody(event.getBody(), event.getIsBase64Encoded()),
                 jwt, lambda, ctx == null || ctx.getRequestId() == null ? "" : ctx.getRequestId(),
-                event.getRouteKey() == null ? "" : event.getRouteKey());
+                event.getRouteKey() == null ? "" : event.getRouteKey(),
+                event.getRawQueryString() != null && !event.getRawQueryString().isEmpty() ? event.getRawQueryString()
+                        : QueryParams.rawOf(event.getQueryStringParameters()));
     }
 
     private static String routeMethod(String routeKey) {
@@ -99,7 +104,7 @@ public final class ApiRequest {
     /** Path parameters resolved by the router when the event did not carry them. */
     ApiRequest withPathParams(Map<String, String> params) {
         ApiRequest copy = new ApiRequest(method, path, Map.copyOf(params), query, headers, body, jwtClaims,
-                authorizerContext, requestId, routeKey);
+                authorizerContext, requestId, routeKey, rawQuery);
         copy.parsedBody = parsedBody;
         return copy;
     }
@@ -119,6 +124,11 @@ public final class ApiRequest {
     /** The route key API Gateway matched ({@code GET /v1/{projectId}/fetchNode}); empty or {@code $default} otherwise. */
     public String routeKey() {
         return routeKey;
+    }
+
+    /** The query string as sent (or rebuilt from the event's parameter map when it had none). */
+    public String rawQuery() {
+        return rawQuery;
     }
 
     public Headers headers() {

@@ -25,6 +25,11 @@ public final class Headers {
         return new Headers(map);
     }
 
+    /** Every header, by its name as sent. */
+    public Map<String, String> asMap() {
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
     public Optional<String> get(String name) {
         return Optional.ofNullable(values.get(name));
     }

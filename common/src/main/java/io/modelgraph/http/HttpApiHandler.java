@@ -7,6 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import io.modelgraph.api.EnvelopeStyle;
 import io.modelgraph.api.FatalError;
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.log.RequestLog;
 import java.util.Map;
 
@@ -28,11 +29,19 @@ public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPE
 
     @Override
     public APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-        return handle(router(), event, RequestLog.STDOUT);
+        // the function's own deadline: a write that cannot finish before it becomes a job (Router, WriteBudget)
+        WriteBudget budget = context == null ? WriteBudget.unbounded()
+                : WriteBudget.request(context.getRemainingTimeInMillis(), router().rate());
+        return handle(router(), event, budget, RequestLog.STDOUT);
     }
 
     /** The whole of one invocation; SnapStart priming ({@link Priming}) runs it with a discarding log. */
     static APIGatewayV2HTTPResponse handle(Router router, APIGatewayV2HTTPEvent event, RequestLog log) {
+        return handle(router, event, WriteBudget.unbounded(), log);
+    }
+
+    static APIGatewayV2HTTPResponse handle(Router router, APIGatewayV2HTTPEvent event, WriteBudget budget,
+            RequestLog log) {
         long started = System.nanoTime();
         String path = event == null || event.getRawPath() == null ? "/" : event.getRawPath();
         EnvelopeStyle style = path.startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
@@ -40,7 +49,7 @@ public abstract class HttpApiHandler implements RequestHandler<APIGatewayV2HTTPE
         APIGatewayV2HTTPResponse refused;
         try {
             request = ApiRequest.from(event);
-            return router.dispatch(request, log);
+            return router.dispatch(request, budget, log);
         } catch (ApiProblem problem) {
             refused = Router.renderProblem(style, problem);
         } catch (RuntimeException e) {

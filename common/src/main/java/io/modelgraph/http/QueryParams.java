@@ -56,6 +56,18 @@ public final class QueryParams {
         return new QueryParams(Collections.unmodifiableMap(values), Collections.unmodifiableMap(spellings));
     }
 
+    /** A query string for a parameter map (events without a raw query string, such as hand-written ones). */
+    static String rawOf(Map<String, String> parameters) {
+        if (parameters == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        parameters.forEach((name, value) -> out.append(out.length() == 0 ? "" : "&")
+                .append(java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)).append('=')
+                .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8)));
+        return out.toString();
+    }
+
     private static String decode(String text) {
         try {
             return URLDecoder.decode(text, StandardCharsets.UTF_8);

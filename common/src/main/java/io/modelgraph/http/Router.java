@@ -13,6 +13,11 @@ import io.modelgraph.auth.Authenticator;
 import io.modelgraph.auth.Caller;
 import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.auth.ProjectId;
+import io.modelgraph.jobs.JobRecord;
+import io.modelgraph.jobs.Jobs;
+import io.modelgraph.jobs.WriteBudget;
+import io.modelgraph.jobs.WriteDeferred;
+import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.log.RequestLog;
@@ -29,25 +34,60 @@ import java.util.Optional;
 public final class Router {
     private final List<Route> routes;
     private final Authenticator authenticator;
+    /** Where a write that does not fit its request's time goes; without it such a write is refused (413). */
+    private final Optional<Jobs> jobs;
+    /** The measured write rate a request's budget is judged by. */
+    private final WriteRate rate;
 
     public Router(List<Route> routes, Authenticator authenticator) {
+        this(routes, authenticator, Optional.empty(), WriteRate.from(System.getenv()));
+    }
+
+    private Router(List<Route> routes, Authenticator authenticator, Optional<Jobs> jobs, WriteRate rate) {
         this.routes = List.copyOf(routes);
         this.authenticator = authenticator;
+        this.jobs = jobs;
+        this.rate = rate;
+    }
+
+    /** This router, deferring writes that do not fit their request's time to {@code jobs}. */
+    public Router withJobs(Jobs jobs) {
+        return new Router(routes, authenticator, Optional.of(jobs), rate);
+    }
+
+    /** This router, judging budgets by {@code rate} (tests lower it to send small writes through jobs). */
+    public Router withRate(WriteRate rate) {
+        return new Router(routes, authenticator, jobs, rate);
+    }
+
+    public WriteRate rate() {
+        return rate;
     }
 
     public List<Route> routes() {
         return routes;
     }
 
+    /** A request without a deadline (tests, the demo loader): its writes never become jobs. */
     public APIGatewayV2HTTPResponse dispatch(ApiRequest request) {
-        return dispatch(request, RequestLog.STDOUT);
+        return dispatch(request, WriteBudget.unbounded(), RequestLog.STDOUT);
     }
 
     /** Dispatches and writes one line to {@code log} (access log and EMF metrics) whatever the outcome. */
     public APIGatewayV2HTTPResponse dispatch(ApiRequest request, RequestLog log) {
+        return dispatch(request, WriteBudget.unbounded(), log);
+    }
+
+    /** Dispatches with the function's deadline: a write that cannot finish before it becomes a job. */
+    public APIGatewayV2HTTPResponse dispatch(ApiRequest request, WriteBudget budget) {
+        return dispatch(request, budget, RequestLog.STDOUT);
+    }
+
+    /** Both of the above: the deadline, and one line to {@code log} whatever the outcome. */
+    public APIGatewayV2HTTPResponse dispatch(ApiRequest request, WriteBudget budget, RequestLog log) {
         long started = System.nanoTime();
         Trace trace = new Trace();
-        APIGatewayV2HTTPResponse response = dispatch(request, trace);
+        APIGatewayV2HTTPResponse response = dispatch(request, budget, trace);
         log.record(new RequestLog.Entry(request.requestId(), trace.route, trace.projectId, trace.subject,
                 response.getStatusCode(), (System.nanoTime() - started) / 1e6));
         return response;
@@ -64,9 +104,11 @@ public final class Router {
         String subject = "";
     }
 
-    private APIGatewayV2HTTPResponse dispatch(ApiRequest request, Trace trace) {
+    private APIGatewayV2HTTPResponse dispatch(ApiRequest request, WriteBudget budget, Trace trace) {
         EnvelopeStyle style = request.path().startsWith("/graph/") ? EnvelopeStyle.TRANSFORM : EnvelopeStyle.V1;
         Route route = null;
+        Call call = null;
+        ApiRequest matched = request;
         try {
             Optional<Map<String, String>> params = Optional.empty();
             // The gateway already chose a route: honour it, so overlapping templates resolve as on AWS.
@@ -93,14 +135,16 @@ public final class Router {
             }
             style = route.style();
             trace.route = route.routeKey();
-            ApiRequest matched = request.pathParams().isEmpty() ? request.withPathParams(params.get()) : request;
+            matched = request.pathParams().isEmpty() ? request.withPathParams(params.get()) : request;
             String projectParam = matched.pathParams().get("projectId");
             trace.projectId = ProjectId.isValid(projectParam) ? projectParam : "";
-            Call call = authorize(route, matched, trace);
+            call = authorize(route, matched, budget, trace);
             route.inputs().check(matched, route.style());
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (WriteDeferred deferred) {
+            return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
             // the caller's value does not fit a DynamoDB item once merged: its input, so a logical 413
             return renderProblem(style, ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
@@ -121,7 +165,46 @@ public final class Router {
         }
     }
 
-    private Call authorize(Route route, ApiRequest request, Trace trace) {
+    /**
+     * The write did not fit the request's time and nothing was written: store the request as a job and answer
+     * 202 with where to read it (the job route of the same surface). Without jobs: 413, nothing written.
+     */
+    private APIGatewayV2HTTPResponse defer(Route route, ApiRequest request, Call call, WriteDeferred deferred) {
+        if (jobs.isEmpty() || call == null) {
+            return renderProblem(route.style(), ApiProblem.tooLarge("", deferred.getMessage().replace(
+                    "so it runs as a job", "and this deployment runs no jobs") + ". Nothing was written."));
+        }
+        JobRecord job;
+        try {
+            // reading the job asks the role its call was made with: a write's (Admin for every deferred write
+            // today), not the door role of routes that let Viewers in for dry runs
+            io.modelgraph.auth.Role role = call.caller().roleOn(call.projectId())
+                    .orElse(route.minimumRole().orElse(io.modelgraph.auth.Role.Viewer));
+            job = jobs.get().defer(request, route.routeKey(), route.style(), role, call.projectId(), call.subject(),
+                    deferred.units());
+        } catch (RuntimeException e) {
+            // the job could not be stored or started; nothing was written: a fault of ours, with a tracking code
+            return renderFatal(route.style(), FatalError.record(e, Map.of("route", route.routeKey(),
+                    "requestId", request.requestId(), "event", "jobNotStarted")));
+        }
+        String location = Jobs.statusPath(route.style(), call.projectId(), job.jobId());
+        ObjectNode described = Json.object();
+        described.put("jobId", job.jobId());
+        described.put("state", job.state().name());
+        described.put("changes", deferred.units());
+        described.put("statusUrl", location);
+        described.put("reason", deferred.getMessage() + "; read the answer at the status URL.");
+        Reply reply = route.style() == EnvelopeStyle.TRANSFORM
+                ? new Reply.Transform((ObjectNode) Json.object().set("job", described), List.of(), 202)
+                : new Reply.Data(Optional.of(described), 202);
+        APIGatewayV2HTTPResponse response = render(route, request, reply);
+        java.util.Map<String, String> headers = new java.util.HashMap<>(response.getHeaders());
+        headers.put("Location", location);
+        response.setHeaders(headers);
+        return response;
+    }
+
+    private Call authorize(Route route, ApiRequest request, WriteBudget budget, Trace trace) {
         Caller caller = route.credential() == CredentialKind.API_KEY
                 ? authenticator.fromApiKeyContext(request.authorizerContext())
                 : authenticator.fromJwtClaims(request.jwtClaims());
@@ -131,7 +214,7 @@ public final class Router {
             projectId = ProjectId.require(request.pathParams().get("projectId"));
             caller.require(projectId, route.minimumRole().orElse(io.modelgraph.auth.Role.Viewer));
         }
-        return new Call(request, caller, projectId);
+        return new Call(request, caller, projectId, budget);
     }
 
     // ---- rendering ---------------------------------------------------------------------------

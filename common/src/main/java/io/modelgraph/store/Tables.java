@@ -49,6 +49,9 @@ public final class Tables {
     public static final String KEY_ID = "keyId";
     public static final String INDEX_KEYS_BY_PROJECT = "byProject";
 
+    /** The graph table's TTL attribute (epoch seconds): jobs carry it (io.modelgraph.jobs.JobStore). */
+    public static final String TTL = "expiresAt";
+
     public static List<CreateTableRequest> definitions(StoreConfig config) {
         List<CreateTableRequest> out = new ArrayList<>();
         out.add(CreateTableRequest.builder()
@@ -88,6 +91,12 @@ public final class Tables {
             } catch (ResourceInUseException alreadyThere) {
                 // created by an earlier start
             }
+        }
+        try {
+            dynamo.updateTimeToLive(b -> b.tableName(config.graphTable()).timeToLiveSpecification(
+                    t -> t.attributeName(TTL).enabled(true)));
+        } catch (software.amazon.awssdk.services.dynamodb.model.DynamoDbException alreadyOn) {
+            // enabled by an earlier start (DynamoDB refuses to enable it twice)
         }
         try {
             s3.createBucket(b -> b.bucket(config.bucket()));

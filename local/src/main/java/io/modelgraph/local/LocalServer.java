@@ -57,12 +57,15 @@ public final class LocalServer implements AutoCloseable {
     private final List<RouteGroup> groups;
     /** The local stand-in for the EventBridge schedule of JournalSweepFunction in template.yaml. */
     private final java.util.concurrent.ScheduledExecutorService sweeper;
+    /** The local stand-in for the job functions' asynchronous invocations. */
+    private final LocalJobs jobs;
 
     /** As template.yaml's schedule: the journal sweep runs once a minute. */
     static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
 
     private LocalServer(Options options, Stores stores, Services services, DataDir dataDir, LocalIssuer issuer,
-            LocalGateway gateway, List<RouteGroup> groups) {
+            LocalGateway gateway, List<RouteGroup> groups, LocalJobs jobs) {
+        this.jobs = jobs;
         this.options = options;
         this.stores = stores;
         this.services = services;
@@ -125,11 +128,14 @@ public final class LocalServer implements AutoCloseable {
             if (!Boolean.parseBoolean(env.getOrDefault(ENV_USE_AWS, "false"))) {
                 Tables.ensure(services.dynamo(), services.s3(), stores.config());
             }
-            List<RouteGroup> groups = new ArrayList<>(RouteGroup.all(services));
+            // the measured write rate, or WRITE_UNITS_PER_SECOND (tests lower it to make small writes jobs)
+            LocalJobs jobs = new LocalJobs();
+            List<RouteGroup> groups = new ArrayList<>(RouteGroup.all(services,
+                    io.modelgraph.jobs.WriteRate.from(env), jobs));
             extraGroups.forEach(f -> groups.add(f.apply(services)));
             LocalGateway gateway = LocalGateway.start(options.port(), groups, issuer,
                     new ApiKeyAuthorizerHandler(services), clock, log);
-            return new LocalServer(options, stores, services, dataDir, issuer, gateway, List.copyOf(groups));
+            return new LocalServer(options, stores, services, dataDir, issuer, gateway, List.copyOf(groups), jobs);
         } catch (IOException | RuntimeException e) {
             stores.embedded().ifPresent(EmbeddedAws::close);
             throw e;
@@ -314,6 +320,7 @@ public final class LocalServer implements AutoCloseable {
     @Override
     public void close() {
         sweeper.shutdownNow();
+        jobs.close();
         gateway.close();
         stores.embedded().ifPresent(EmbeddedAws::close);
     }

@@ -1,5 +1,8 @@
 package io.modelgraph.local;
 
+import io.modelgraph.exchange.ExchangeJobHandler;
+import io.modelgraph.jobs.WriteRate;
+import io.modelgraph.transform.TransformJobHandler;
 import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.graphapi.GraphHandler;
 import io.modelgraph.http.HttpApiHandler;
@@ -28,9 +31,19 @@ public record RouteGroup(String name, HttpApiHandler handler, Router router) {
 
     /** Every route group of the service, each handler built on {@code services}. */
     public static List<RouteGroup> all(Services services) {
+        return all(services, WriteRate.measured(), new LocalJobs());
+    }
+
+    /**
+     * Every route group, writes that do not fit a request's 29 s (judged by {@code rate}) running as jobs on
+     * {@code jobs}' threads through the job functions' handlers, as on AWS.
+     */
+    static List<RouteGroup> all(Services services, WriteRate rate, LocalJobs jobs) {
         GraphHandler graph = new GraphHandler(services);
-        ExchangeHandler exchange = new ExchangeHandler(services);
-        TransformHandler transform = new TransformHandler(services);
+        ExchangeHandler exchange = new ExchangeHandler(services,
+                jobs.launcher(new ExchangeJobHandler(services, rate)), rate);
+        TransformHandler transform = new TransformHandler(services,
+                jobs.launcher(new TransformJobHandler(services, rate)), rate);
         IntegrationsHandler integrations = new IntegrationsHandler(services);
         return List.of(
                 new RouteGroup("graph", graph, graph.router()),

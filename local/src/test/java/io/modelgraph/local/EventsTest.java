@@ -43,7 +43,33 @@ class EventsTest {
         Set<String> expected = new TreeSet<>(List.of("authorizer.json"));
         TestStack.server().groups().stream().filter(g -> !g.name().equals("probe"))
                 .forEach(g -> expected.add(g.name() + ".json"));
+        // the job routes' samples, one per surface that runs jobs
+        expected.addAll(JOB_SAMPLES);
         assertEquals(expected, names);
+    }
+
+    static final List<String> JOB_SAMPLES = List.of("exchange-job.json", "transform-job.json");
+
+    /** A job route's sample names a job that does not exist: the route answers its logical 404, naming the id. */
+    @TestFactory
+    List<DynamicTest> eachJobRouteSampleAnswersItsNotFoundInTheEnvelope() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String sample : JOB_SAMPLES) {
+            tests.add(DynamicTest.dynamicTest(sample, () -> {
+                String groupName = sample.substring(0, sample.indexOf('-'));
+                RouteGroup group = TestStack.server().groups().stream().filter(g -> g.name().equals(groupName))
+                        .findFirst().orElseThrow();
+                APIGatewayV2HTTPEvent event = Json.MAPPER.readValue(EVENTS.resolve(sample).toFile(),
+                        APIGatewayV2HTTPEvent.class);
+                assertTrue(group.routes().stream().map(Route::routeKey).anyMatch(event.getRouteKey()::equals),
+                        event.getRouteKey());
+                APIGatewayV2HTTPResponse response = group.handler().handleRequest(event,
+                        new LocalContext(event.getRequestContext().getRequestId(), LocalGateway.functionName(group)));
+                assertEquals(404, response.getStatusCode(), response.getBody());
+                assertTrue(response.getBody().contains(event.getPathParameters().get("jobId")), response.getBody());
+            }));
+        }
+        return tests;
     }
 
     @TestFactory

@@ -135,7 +135,7 @@ class StrictInputTest {
 
     private static String path(String template) {
         return template.replace("{projectId}", PROJECT).replace("{id}", "00000000-0000-4000-8000-000000000001")
-                .replace("{vendor}", "capture");
+                .replace("{vendor}", "capture").replace("{jobId}", "0123456789abcdef0123456789abcdef");
     }
 
     static List<Operation> operations(JsonNode doc) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.http.Route;
 import io.modelgraph.platform.AiSettings;
+import io.modelgraph.jobs.Jobs;
 import io.modelgraph.store.StoreConfig;
 import io.modelgraph.store.Tables;
 import java.io.IOException;
@@ -164,7 +165,13 @@ class TemplateTest {
             String runtime = p.has("Runtime") ? p.get("Runtime").asText() : globals.path("Runtime").asText();
             assertTrue(runtime.matches("java(17|21|25)"), runtime);
             int timeout = p.has("Timeout") ? p.get("Timeout").asInt() : globals.path("Timeout").asInt();
-            assertTrue(timeout > 0 && timeout <= 30, "API Gateway gives up after 30 s: " + f.getKey());
+            if (f.getKey().endsWith("JobFunction")) {
+                // a job function is invoked asynchronously, never behind the API: Lambda's own limit
+                assertEquals(Jobs.RUN_TIMEOUT.toSeconds(), timeout, f.getKey());
+                assertFalse(p.has("Events"), "a job function serves no route: " + f.getKey());
+            } else {
+                assertTrue(timeout > 0 && timeout <= 30, "API Gateway gives up after 30 s: " + f.getKey());
+            }
         }
         JsonNode env = globals.path("Environment").path("Variables");
         for (String name : List.of(StoreConfig.ENV_GRAPH_TABLE, StoreConfig.ENV_HISTORY_TABLE,
@@ -211,12 +218,44 @@ class TemplateTest {
         int timeout = template.path("Parameters").path("AiTimeoutSeconds").path("MaxValue").asInt();
         assertTrue(2 * timeout + 1 < template.path("Globals").path("Function").path("Timeout").asInt(),
                 "a request and its one retry fit in the function's time");
+        // the transform job function runs the same code (a mapImport job asks the same provider): same grants
+        assertEquals(transform.path("Policies").get(1), resources.path("TransformJobFunction").path("Properties")
+                .path("Policies").get(2));
+        assertEquals(transform.path("Policies").get(2), resources.path("TransformJobFunction").path("Properties")
+                .path("Policies").get(3));
         resources.fields().forEachRemaining(f -> {
-            if (!f.getKey().equals("TransformFunction")) {
+            if (!f.getKey().equals("TransformFunction") && !f.getKey().equals("TransformJobFunction")) {
                 String text = f.getValue().toString();
                 assertFalse(text.contains("bedrock:") || text.contains("secretsmanager:"), f.getKey());
             }
         });
+    }
+
+    @Test
+    void eachJobFunctionRunsItsRouteGroupsCodeAndOnlyItsRouteGroupMayStartIt() {
+        for (String group : List.of("Transform", "Exchange")) {
+            JsonNode api = resources.path(group + "Function").path("Properties");
+            JsonNode job = resources.path(group + "JobFunction").path("Properties");
+            assertEquals(api.path("CodeUri"), job.path("CodeUri"), group);
+            assertEquals(api.path("Handler").asText().replace("Handler::", "JobHandler::"), job.path("Handler").asText());
+            assertEquals(group + "JobFunction.Alias", api.path("Environment").path("Variables")
+                    .path(io.modelgraph.jobs.LambdaInvokeLauncher.ENV_FUNCTION).path("Ref").asText(), group);
+            assertEquals(0, job.path("EventInvokeConfig").path("MaximumRetryAttempts").asInt(-1), group);
+            List<String> invokers = new ArrayList<>();
+            resources.fields().forEachRemaining(f -> {
+                for (JsonNode policy : f.getValue().path("Properties").path("Policies")) {
+                    if (policy.path("LambdaInvokePolicy").path("FunctionName").path("Ref").asText()
+                            .equals(group + "JobFunction")) {
+                        invokers.add(f.getKey());
+                    }
+                }
+            });
+            assertEquals(List.of(group + "Function"), invokers);
+        }
+        assertEquals(io.modelgraph.store.Tables.TTL, resources.path("GraphTable").path("Properties")
+                .path("TimeToLiveSpecification").path("AttributeName").asText());
+        assertTrue(resources.path("GraphTable").path("Properties").path("TimeToLiveSpecification").path("Enabled")
+                .asBoolean());
     }
 
     @Test

@@ -66,6 +66,15 @@ public final class GraphStore implements GraphAccess {
     private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
 
     public GraphStore(DynamoDbClient dynamo, String table, Clock clock) {
+        this(dynamo, table, clock, WriteLease.LENGTH);
+    }
+
+    /**
+     * A store whose large writes hold the project's lease for {@code writeLease}: a job run's store, whose writes
+     * may take minutes, holds it past the job function's timeout (io.modelgraph.jobs.Jobs.RUN_LEASE), so the
+     * journal sweep never settles a live write; a dead run's write is settled once it has passed.
+     */
+    public GraphStore(DynamoDbClient dynamo, String table, Clock clock, java.time.Duration writeLease) {
         this.dynamo = dynamo;
         this.table = table;
         this.clock = clock;
@@ -73,7 +82,7 @@ public final class GraphStore implements GraphAccess {
         this.versions = new ProjectVersion(dynamo, table);
         this.labels = new LabelIndex(dynamo, table, clock);
         Restorer restorer = new Restorer(dynamo, table);
-        this.lease = new WriteLease(dynamo, table, clock);
+        this.lease = new WriteLease(dynamo, table, clock, writeLease);
         this.journal = new WriteJournal(dynamo, table, restorer, clock, lease, versions);
         this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease, versions);
         this.values = new ValueWrites(dynamo, table, versions);
@@ -81,6 +90,11 @@ public final class GraphStore implements GraphAccess {
 
     public static GraphStore of(Services services) {
         return new GraphStore(services.dynamo(), services.stores().graphTable(), services.clock());
+    }
+
+    /** The store of a job run: write lease {@code writeLease} (see the constructor). */
+    public static GraphStore forJobs(Services services, java.time.Duration writeLease) {
+        return new GraphStore(services.dynamo(), services.stores().graphTable(), services.clock(), writeLease);
     }
 
     public Instant now() {

@@ -33,18 +33,21 @@ final class WriteLease {
     private final DynamoDbClient dynamo;
     private final String table;
     private final Clock clock;
+    /** {@link #LENGTH} for requests; a job run's store holds it past the job function's timeout instead. */
+    private final Duration length;
 
-    WriteLease(DynamoDbClient dynamo, String table, Clock clock) {
+    WriteLease(DynamoDbClient dynamo, String table, Clock clock, Duration length) {
         this.dynamo = dynamo;
         this.table = table;
         this.clock = clock;
+        this.length = length;
     }
 
     /** Takes the project's lease for {@code writeId}, waiting a few seconds for another holder; returns its end. */
     Instant acquire(String projectId, String writeId) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Instant now = clock.instant();
-            Instant until = now.plus(LENGTH);
+            Instant until = now.plus(length);
             try {
                 dynamo.putItem(b -> b.tableName(table)
                         .item(Map.of(Tables.PK, Attr.s(GraphKeys.pk(projectId)), Tables.SK, Attr.s(SK),

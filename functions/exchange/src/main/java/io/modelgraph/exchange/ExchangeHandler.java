@@ -20,6 +20,11 @@ import io.modelgraph.http.Call;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
+import io.modelgraph.jobs.JobLauncher;
+import io.modelgraph.jobs.JobRoutes;
+import io.modelgraph.jobs.Jobs;
+import io.modelgraph.jobs.LambdaInvokeLauncher;
+import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.platform.Services;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +42,7 @@ public final class ExchangeHandler extends HttpApiHandler {
      */
     private static final class Container {
         static final Router ROUTER = routes(ExchangeModule.of(Services.fromEnvironment().primed()),
-                Services.fromEnvironment());
+                Services.fromEnvironment(), LambdaInvokeLauncher.fromEnvironment(System.getenv()));
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
@@ -61,18 +66,25 @@ public final class ExchangeHandler extends HttpApiHandler {
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public ExchangeHandler(Services services) {
-        super(routes(ExchangeModule.of(services), services));
+        super(routes(ExchangeModule.of(services), services, Optional.empty()));
+    }
+
+    /** Used by the local gateway: merges that do not fit a request's time go to {@code launcher} as jobs. */
+    public ExchangeHandler(Services services, JobLauncher launcher, WriteRate rate) {
+        super(routes(ExchangeModule.of(services), services, Optional.of(launcher)).withRate(rate));
     }
 
     /** Tests that need the module's parts (the schema cache, shorter fetch limits) build it themselves. */
     public ExchangeHandler(ExchangeModule module, Services services) {
-        super(routes(module, services));
+        super(routes(module, services, Optional.empty()));
     }
 
     private static final String[] MERGE_PARAMETERS = {"SpaceId", "ConfigTypeId", "SourceDtos",
         MergeService.NEW_PROPERTIES, MergeService.DIFFERENT_SOURCE, MergeService.OVERWRITE, "OnlyAddAndUpdate"};
 
-    static Router routes(ExchangeModule m, Services services) {
+    /** The route table; {@code launcher}: where merges too large for a request's time go (else 413). */
+    static Router routes(ExchangeModule m, Services services, Optional<JobLauncher> launcher) {
+        Jobs jobs = Jobs.of(services, launcher.orElse(JobLauncher.NONE));
         List<Route> routes = new ArrayList<>();
         routes.add(Route.v1("GET", "/v1/{projectId}/fetchJsonLdImportProfiles").negotiated().role(Role.Viewer,
                 call -> Reply.data(summaries(m, call, ProfileFormat.JSON_LD))));
@@ -109,7 +121,9 @@ public final class ExchangeHandler extends HttpApiHandler {
             return Reply.data(m.operations().validate(call.projectId(), r.requiredQuery("configTypeId"), json,
                     r.queryString("spaceId"), r.queryString("rootNodeId")));
         }));
-        return new Router(routes, services.authenticator());
+        routes.add(JobRoutes.v1(jobs));
+        Router router = new Router(routes, services.authenticator());
+        return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 
     private static List<Map<String, Object>> summaries(ExchangeModule m, Call call, ProfileFormat format) {
@@ -138,6 +152,6 @@ public final class ExchangeHandler extends HttpApiHandler {
                 SourceParser.parse(r, m.repoRawBaseUrl()), r.queryBool(MergeService.NEW_PROPERTIES, false),
                 r.queryBool(MergeService.DIFFERENT_SOURCE, false), r.queryBool(MergeService.OVERWRITE, false),
                 r.queryBool("OnlyAddAndUpdate", false));
-        return m.merges().merge(call.projectId(), options, format, call.subject());
+        return m.merges().merge(call.projectId(), options, format, call.subject(), call.budget());
     }
 }

@@ -14,8 +14,13 @@ public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, Exchange
         MergeService merges, CompiledSchemaCache cache, String repoRawBaseUrl) {
 
     public static ExchangeModule of(Services services, ModelMapping mapping, SafeFetcher.Limits limits) {
+        return of(services, mapping, limits, GraphStore.of(services));
+    }
+
+    /** With a store of its own: a job run's holds its write lease longer (ExchangeJobHandler). */
+    public static ExchangeModule of(Services services, ModelMapping mapping, SafeFetcher.Limits limits,
+            GraphStore store) {
         String table = services.stores().graphTable();
-        GraphStore store = GraphStore.of(services);
         ProfileStore profiles = new ProfileStore(services.dynamo(), table);
         MergeStateStore states = new MergeStateStore(services.dynamo(), table);
         SpaceModels spaces = new SpaceModels(store, store, mapping, states);

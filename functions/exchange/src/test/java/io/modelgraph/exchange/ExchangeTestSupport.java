@@ -65,6 +65,12 @@ final class ExchangeTestSupport {
 
         APIGatewayV2HTTPResponse send(String method, String op, String rawQuery, String body, String role,
                 Map<String, String> headers) {
+            return send(method, op, rawQuery, body, role, headers, null);
+        }
+
+        /** As Lambda invokes it: {@code context} gives the invocation's remaining time (null: no deadline). */
+        APIGatewayV2HTTPResponse send(String method, String op, String rawQuery, String body, String role,
+                Map<String, String> headers, com.amazonaws.services.lambda.runtime.Context context) {
             String path = "/v1/" + project + "/" + op;
             var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(method).withPath(path).build();
             Map<String, String> claims = Map.of("sub", "tester", "exp",
@@ -80,7 +86,7 @@ final class ExchangeTestSupport {
             APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
                     .withRawPath(path).withRawQueryString(rawQuery).withHeaders(all).withBody(body)
                     .withIsBase64Encoded(false).withRequestContext(ctx.build()).build();
-            return handler.handleRequest(event, null);
+            return handler.handleRequest(event, context);
         }
 
         JsonNode ok(APIGatewayV2HTTPResponse response) {

@@ -4,6 +4,7 @@ import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.LabelCollisions;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.SpaceCheck;
@@ -47,9 +48,10 @@ final class GraphProjectModels implements ProjectModels {
 
     @Override
     public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
-            LossinessLedger ledger) {
+            LossinessLedger ledger, WriteBudget budget) {
         GraphChanges changes = changes(projectId, spaces, model, ledger);
         if (!changes.isEmpty()) {
+            budget.admit(changes); // before anything is written: too large for the time left becomes a job
             graph.apply(projectId, changes, subject);
         }
         return summary(changes);

@@ -186,7 +186,8 @@ public final class MappingService {
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
         Overlay.Result merged = Overlay.onto(project, mapped);
         ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, merged.model(), ledger)
-                : models.write(call.projectId(), spaces, merged.model(), call.subject(), ledger);
+                : models.write(call.projectId(), spaces, merged.model(), call.subject(), ledger,
+                call.budget());
         ObjectNode payload = Json.object();
         if (!dryRun) {
             payload.put("projectId", call.projectId());

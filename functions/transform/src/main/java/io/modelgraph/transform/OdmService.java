@@ -112,7 +112,8 @@ public final class OdmService {
                 ledger), "odm");
         ObjectNode payload = Json.object();
         if (!dryRun) {
-            models.write(call.projectId(), spaces, model, call.subject(), ledger);
+            models.write(call.projectId(), spaces, model, call.subject(), ledger,
+                call.budget());
             payload.put("projectId", call.projectId());
         }
         payload.put("dryRun", dryRun);

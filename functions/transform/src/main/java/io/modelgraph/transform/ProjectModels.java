@@ -1,5 +1,6 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.util.List;
@@ -29,9 +30,12 @@ public interface ProjectModels {
      */
     WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger);
 
-    /** Writes {@code model} into the spaces, all or nothing, as {@code subject}; conflicts as for preview. */
+    /**
+     * Writes {@code model} into the spaces, all or nothing, as {@code subject}; conflicts as for preview. A change
+     * set that does not fit {@code budget} is not started ({@link WriteBudget#admit}: it becomes a job).
+     */
     WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
-            LossinessLedger ledger);
+            LossinessLedger ledger, WriteBudget budget);
 
     /** Counts of a change set: node upserts, relations, mixin values, removals. */
     record WriteSummary(int nodes, int relations, int mixinValues, int removedNodes, int removedRelations) {

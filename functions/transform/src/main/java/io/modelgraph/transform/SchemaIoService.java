@@ -45,7 +45,8 @@ public final class SchemaIoService {
         // sql reads an optional vendor as the input's dialect (T-SQL '#' names, MySQL '#' comments)
         SchemaModel model = Conversions.stamp(conversions.decode(format.get(), "format", schema.get(),
                 options(f, Conversions.key(format.get())), ledger), format.get());
-        ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject(), ledger);
+        ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject(), ledger,
+                call.budget());
         ObjectNode payload = Json.object();
         payload.put("projectId", call.projectId());
         // what was read and what it changed, as odm/import and mapImport answer

@@ -23,6 +23,11 @@ import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
+import io.modelgraph.jobs.JobLauncher;
+import io.modelgraph.jobs.JobRoutes;
+import io.modelgraph.jobs.Jobs;
+import io.modelgraph.jobs.LambdaInvokeLauncher;
+import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.platform.AiSettings;
 import io.modelgraph.platform.Services;
 import io.modelgraph.transform.ai.AiPlanner;
@@ -42,7 +47,8 @@ public final class TransformHandler extends HttpApiHandler {
      * snapshots), so neither the first nor any warm call pays for clients or the route table.
      */
     private static final class Container {
-        static final Router ROUTER = routes(Services.fromEnvironment().primed());
+        static final Router ROUTER = routes(Services.fromEnvironment().primed(), Optional.empty(),
+                LambdaInvokeLauncher.fromEnvironment(System.getenv()));
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
@@ -62,7 +68,12 @@ public final class TransformHandler extends HttpApiHandler {
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public TransformHandler(Services services) {
-        super(routes(services));
+        super(routes(services, Optional.empty(), Optional.empty()));
+    }
+
+    /** Used by the local gateway: writes that do not fit a request's time go to {@code launcher} as jobs. */
+    public TransformHandler(Services services, JobLauncher launcher, WriteRate rate) {
+        super(routes(services, Optional.empty(), Optional.of(launcher)).withRate(rate));
     }
 
     /**
@@ -95,8 +106,8 @@ public final class TransformHandler extends HttpApiHandler {
         encoders.add(codec);
     }
 
-    static ProjectModels projectModels(Services services) {
-        return new GraphProjectModels(GraphStore.of(services));
+    static ProjectModels projectModels(GraphStore graph) {
+        return new GraphProjectModels(graph);
     }
 
     /** The ai kind's provider, built once per container (a Secrets Manager key is read here, at init). */
@@ -104,9 +115,15 @@ public final class TransformHandler extends HttpApiHandler {
         return AiProviders.build(settings).map(p -> new AiPlanner(p, settings.maxPromptChars()));
     }
 
-    static Router routes(Services services) {
+    /**
+     * The route table. {@code graph}: the store, when not the request functions' own (a job run's store holds its
+     * write lease longer, see {@link TransformJobHandler}); {@code launcher}: where writes too large for a
+     * request's time go (without one they are refused with 413).
+     */
+    static Router routes(Services services, Optional<GraphStore> graph, Optional<JobLauncher> launcher) {
         Conversions conversions = new Conversions(codecs());
-        ProjectModels models = projectModels(services);
+        ProjectModels models = projectModels(graph.orElseGet(() -> GraphStore.of(services)));
+        Jobs jobs = Jobs.of(services, launcher.orElse(JobLauncher.NONE));
         SchemaIoService io = new SchemaIoService(conversions, models);
         MappingService mapping = new MappingService(conversions, models, aiPlanner(services.settings().ai()));
         OdmService odm = new OdmService(new OdmConverter(), conversions, models);
@@ -138,6 +155,8 @@ public final class TransformHandler extends HttpApiHandler {
                 .body("sourceFormat", "sourceSchema", "plan", "targetFormat", "vendor")
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
-        return new Router(routes, services.authenticator());
+        routes.add(JobRoutes.transform(jobs));
+        Router router = new Router(routes, services.authenticator());
+        return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 }

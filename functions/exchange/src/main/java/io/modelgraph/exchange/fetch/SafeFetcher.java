@@ -66,6 +66,14 @@ public final class SafeFetcher {
         return FetchDeadline.in(limits.totalMillis());
     }
 
+    /**
+     * A deadline for one merge's fetches inside a request: the configured overall time, or what the request has
+     * left ({@code usableMillis}, from its write budget) when that is less.
+     */
+    public FetchDeadline deadline(long usableMillis) {
+        return FetchDeadline.in(Math.max(0, Math.min(limits.totalMillis(), usableMillis)));
+    }
+
     /** One fetch with a deadline of its own. */
     public FetchedFile fetch(URI url, Optional<String> token, String path) {
         return fetch(url, token, path, deadline());

@@ -13,6 +13,7 @@ import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.StoreConflictException;
+import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.platform.Settings;
@@ -59,7 +60,18 @@ public final class MergeService {
         this.clock = clock;
     }
 
+    /** A merge without a deadline of its own (direct calls); the routes pass the request's budget. */
     public Map<String, Object> merge(String projectId, MergeOptions options, FileFormat format, String subject) {
+        return merge(projectId, options, format, subject, WriteBudget.unbounded());
+    }
+
+    /**
+     * A merge inside {@code budget}: the fetches share one deadline, the configured fetch time capped by what
+     * the budget has left, and a diff that does not fit what is left then is not applied but deferred
+     * ({@link WriteBudget#admit}: the request becomes a job, which fetches again with the job's time).
+     */
+    public Map<String, Object> merge(String projectId, MergeOptions options, FileFormat format, String subject,
+            WriteBudget budget) {
         ImportProfile profile = profiles.require(projectId, format.profileFormat(), options.configTypeId(),
                 "query.ConfigTypeId");
         JsonLdExportOptions.SpaceInfo space = spaces.requireSpace(projectId, options.spaceId(), "query.SpaceId");
@@ -67,7 +79,7 @@ public final class MergeService {
         // 1. read every source before looking at the space: a bad source fails the whole merge
         // the sources share one deadline: 20 sources must not take 20 times the time of one
         List<DecodedFile> files = new ArrayList<>();
-        FetchDeadline deadline = fetcher.deadline();
+        FetchDeadline deadline = fetcher.deadline(budget.usableMillis());
         for (SourceRef source : options.sources()) {
             Optional<String> token = source.repository()
                     ? settings.repoTokenFor(source.owner(), source.repositoryName()) : Optional.empty();
@@ -130,6 +142,7 @@ public final class MergeService {
 
         // 4. apply all-or-nothing, then remember the source and the resulting state
         if (!changes.isEmpty()) {
+            budget.admit(changes); // nothing written yet: a diff too large for the time left becomes a job
             try {
                 spaces.graph().apply(projectId, changes, subject);
             } catch (StoreConflictException e) {

@@ -1,0 +1,42 @@
+package io.modelgraph.jobs;
+
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.EnvelopeStyle;
+import io.modelgraph.api.Reply;
+import io.modelgraph.auth.Role;
+import io.modelgraph.http.Call;
+import io.modelgraph.http.Route;
+import java.util.List;
+
+/**
+ * The job route of each surface. Viewer at the door, then the role the deferred call was made with (for every
+ * write deferred today: Admin): whoever may not make that write may not read its job, and a job of another
+ * project or surface is not found.
+ */
+public final class JobRoutes {
+    public static final String TRANSFORM = "/graph/transform/jobs/{projectId}/{jobId}";
+    public static final String V1 = "/v1/{projectId}/jobs/{jobId}";
+
+    public static Route transform(Jobs jobs) {
+        return Route.graph("GET", TRANSFORM).role(Role.Viewer, call -> new Reply.Transform(
+                io.modelgraph.json.Json.object().set("job", jobs.describe(job(jobs, call, EnvelopeStyle.TRANSFORM))),
+                List.of(), 200));
+    }
+
+    public static Route v1(Jobs jobs) {
+        return Route.v1("GET", V1).role(Role.Viewer, call -> Reply.data(jobs.describe(job(jobs, call,
+                EnvelopeStyle.V1))));
+    }
+
+    private static JobRecord job(Jobs jobs, Call call, EnvelopeStyle style) {
+        String jobId = call.request().pathParam("jobId");
+        JobRecord job = jobs.find(call.projectId(), jobId).filter(j -> j.style() == style)
+                .orElseThrow(() -> ApiProblem.notFound("jobId", "No job '" + jobId + "' in project "
+                        + call.projectId() + " (jobs are kept for 7 days)."));
+        call.require(job.role());
+        return job;
+    }
+
+    private JobRoutes() {
+    }
+}

@@ -1,0 +1,36 @@
+package io.modelgraph.transform;
+
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.http.Router;
+import io.modelgraph.jobs.JobHandler;
+import io.modelgraph.jobs.JobLauncher;
+import io.modelgraph.jobs.Jobs;
+import io.modelgraph.platform.Services;
+import java.util.Optional;
+
+/**
+ * Lambda handler of TransformJobFunction (template.yaml): the transform routes, run for a job whose request
+ * did not fit its 29 s (docs/graph.md "Time budget and jobs"). Same code as {@link TransformHandler}; its
+ * graph store holds a large write's lease past this function's 900 s timeout.
+ */
+public final class TransformJobHandler extends JobHandler {
+    private static final class Container {
+        static final Services SERVICES = Services.fromEnvironment().primed();
+        static final Router ROUTER = router(SERVICES);
+    }
+
+    /** Used by the Lambda runtime. */
+    public TransformJobHandler() {
+        super(Container.ROUTER, Jobs.of(Container.SERVICES, JobLauncher.NONE));
+    }
+
+    /** Used by the local gateway and tests. */
+    public TransformJobHandler(Services services, io.modelgraph.jobs.WriteRate rate) {
+        super(router(services).withRate(rate), Jobs.of(services, JobLauncher.NONE));
+    }
+
+    private static Router router(Services services) {
+        return TransformHandler.routes(services, Optional.of(GraphStore.forJobs(services, Jobs.RUN_LEASE)),
+                Optional.empty());
+    }
+}

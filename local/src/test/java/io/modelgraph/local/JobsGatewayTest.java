@@ -1,0 +1,229 @@
+package io.modelgraph.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.modelgraph.auth.Role;
+import io.modelgraph.jobs.WriteRate;
+import io.modelgraph.json.Json;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes that do not fit a request's 29 s become jobs, through the local gateway on the embedded stores: a
+ * gateway whose write rate is lowered ({@value WriteRate#ENV} = 3 units/s, so about 25 change units fit a
+ * request) answers a schema import and a merge 202 with a job; the job route then shows the job done with
+ * exactly the envelope the same call answers synchronously on a gateway at the measured rate, and the data
+ * reads back. The job route asks the deferred route's role and stays inside its project and surface.
+ */
+class JobsGatewayTest {
+    static final String SCHEMA = """
+            {"$schema":"https://json-schema.org/draft/2020-12/schema","$defs":{
+             "Study":{"type":"object","properties":{"title":{"type":"string"},"phase":{"type":"string"},
+                      "start":{"type":"string","format":"date"},"sites":{"type":"integer"}}},
+             "Person":{"type":"object","properties":{"name":{"type":"string"},"born":{"type":"string","format":"date"},
+                       "email":{"type":"string"},"study":{"$ref":"#/$defs/Study"}}},
+             "Visit":{"type":"object","properties":{"at":{"type":"string","format":"date-time"},
+                      "who":{"$ref":"#/$defs/Person"},"notes":{"type":"string"}}}}}""";
+
+    private static LocalServer slow;
+    private static HttpServer files;
+
+    @BeforeAll
+    static void start() throws IOException {
+        slow = LocalServer.start(new LocalServer.Options(0, true, Files.createTempDirectory("modelgraph-jobs"), true),
+                Map.of(WriteRate.ENV, "3"), new PrintStream(PrintStream.nullOutputStream()));
+        files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
+        files.createContext("/person.json", ex -> {
+            byte[] body = SCHEMA.getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().set("Content-Type", "application/json");
+            ex.sendResponseHeaders(200, body.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        files.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        files.stop(0);
+        slow.close();
+    }
+
+    @Test
+    void aSchemaImportTooLargeForItsTimeRunsAsAJobAndAnswersTheSynchronousEnvelope() throws Exception {
+        String project = project();
+        String body = Json.write(Map.of("format", "jsonschema", "schema", SCHEMA));
+        Reply accepted = send(slow, "POST", "/graph/transform/schema/import/" + project, token(slow, project,
+                Role.Admin), body);
+        assertEquals(202, accepted.status(), accepted.body());
+        JsonNode job = accepted.json().path("job");
+        assertTrue(accepted.json().path("success").asBoolean(), accepted.body());
+        assertEquals(0, accepted.json().path("errors").size(), accepted.body());
+        String statusUrl = job.path("statusUrl").asText();
+        assertEquals("/graph/transform/jobs/" + project + "/" + job.path("jobId").asText(), statusUrl);
+        assertEquals(statusUrl, accepted.location());
+        assertTrue(job.path("changes").asInt() > 25, accepted.body());
+
+        JsonNode done = awaitDone(slow, statusUrl, token(slow, project, Role.Admin)).path("job");
+        assertEquals(200, done.path("statusCode").asInt(), done.toString());
+        assertEquals(1, done.path("attempts").asInt(), done.toString());
+
+        // the same call on a gateway at the measured rate answers synchronously: the same envelope
+        String other = project();
+        Reply sync = send(TestStack.server(), "POST", "/graph/transform/schema/import/" + other,
+                token(TestStack.server(), other, Role.Admin), body);
+        assertEquals(200, sync.status(), sync.body());
+        // (the envelope names its project: the same call on the other project differs by that id only)
+        assertEquals(Json.parse(sync.body().replace(other, project)), done.path("result"));
+
+        // and the job's write reads back as the synchronous one does
+        String exportBody = Json.write(Map.of("format", "jsonschema"));
+        Reply fromJob = send(slow, "POST", "/graph/transform/schema/export/" + project,
+                token(slow, project, Role.Viewer), exportBody);
+        Reply fromSync = send(TestStack.server(), "POST", "/graph/transform/schema/export/" + other,
+                token(TestStack.server(), other, Role.Viewer), exportBody);
+        assertEquals(200, fromJob.status(), fromJob.body());
+        assertEquals(Json.parse(fromSync.body().replace(other, project)), fromJob.json());
+        JsonNode defs = Json.parse(fromJob.json().path("schema").asText()).path("$defs");
+        for (String type : new String[] {"Study", "Person", "Visit"}) {
+            assertTrue(defs.has(type), fromJob.body());
+        }
+
+        // the job route asks the import's role (Admin), and stays inside its project and surface
+        // (a role too low and another project are both 401 in this service, see openapi's Unauthorized)
+        Reply viewer = send(slow, "GET", statusUrl, token(slow, project, Role.Viewer), null);
+        assertEquals(401, viewer.status(), viewer.body());
+        assertTrue(viewer.body().contains("Admin"), viewer.body());
+        String stranger = project();
+        assertEquals(401, send(slow, "GET", statusUrl, token(slow, stranger, Role.Admin), null).status());
+        Reply elsewhere = send(slow, "GET", statusUrl.replace(project, stranger), token(slow, stranger, Role.Admin),
+                null);
+        assertEquals(404, elsewhere.status(), elsewhere.body());
+        Reply otherSurface = send(slow, "GET", "/v1/" + project + "/jobs/" + job.path("jobId").asText(),
+                token(slow, project, Role.Admin), null);
+        assertEquals(404, otherSurface.status(), otherSurface.body());
+        assertEquals(400, send(slow, "GET", statusUrl + "?verbose=true", token(slow, project, Role.Admin), null)
+                .status(), "the job route declares no query names");
+    }
+
+    @Test
+    void aMergeTooLargeForItsTimeRunsAsAJobWithTheMergeEnvelope() throws Exception {
+        String project = project();
+        String admin = token(slow, project, Role.Admin);
+        String space = createSpace(slow, project, admin);
+        String url = "http://127.0.0.1:" + files.getAddress().getPort() + "/person.json";
+        String query = "?SpaceId=" + space + "&ConfigTypeId=" + URLEncoder.encode("jsonschema-2020-12",
+                StandardCharsets.UTF_8);
+        Reply accepted = send(slow, "POST", "/v1/" + project + "/mergeJsonSchema" + query, admin,
+                "[{\"FileUrl\":\"" + url + "\"}]");
+        assertEquals(202, accepted.status(), accepted.body());
+        assertTrue(accepted.json().path("success").asBoolean(), accepted.body());
+        String statusUrl = accepted.json().path("data").path("statusUrl").asText();
+        assertEquals("/v1/" + project + "/jobs/" + accepted.json().path("data").path("jobId").asText(), statusUrl);
+
+        JsonNode done = awaitDone(slow, statusUrl, admin).path("data");
+        assertEquals(200, done.path("statusCode").asInt(), done.toString());
+        JsonNode result = done.path("result");
+        assertTrue(result.path("success").asBoolean(), result.toString());
+        assertTrue(result.path("data").isObject(), result.toString());
+
+        // the merge landed: the space exports the three Types
+        Reply export = send(slow, "GET", "/v1/" + project + "/exportJsonSchema?configTypeId=jsonschema-2020-12&spaceId="
+                + space, admin, null);
+        assertEquals(200, export.status(), export.body());
+        for (String type : new String[] {"Study", "Person", "Visit"}) {
+            assertTrue(export.body().contains(type), export.body());
+        }
+        // the job route asks the merge's role (Admin)
+        assertEquals(401, send(slow, "GET", statusUrl, token(slow, project, Role.Editor), null).status());
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    record Reply(int status, String body, String location) {
+        JsonNode json() {
+            try {
+                return Json.parse(body);
+            } catch (IOException e) {
+                throw new AssertionError("Not JSON (" + status + "): " + body, e);
+            }
+        }
+    }
+
+    static JsonNode awaitDone(LocalServer server, String statusUrl, String token) throws InterruptedException {
+        Instant until = Instant.now().plus(Duration.ofSeconds(120));
+        while (Instant.now().isBefore(until)) {
+            Reply r = send(server, "GET", statusUrl, token, null);
+            assertEquals(200, r.status(), r.body());
+            JsonNode env = r.json();
+            JsonNode job = env.has("job") ? env.path("job") : env.path("data");
+            if (job.path("state").asText().equals("done")) {
+                return env;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("The job at " + statusUrl + " did not finish in 120 s");
+    }
+
+    static String createSpace(LocalServer server, String project, String admin) {
+        Reply created = send(server, "POST", "/v1/" + project + "/node", admin,
+                "{\"label\":\"Merged\",\"nodeType\":\"Space\"}");
+        assertEquals(200, created.status(), created.body());
+        return created.json().path("data").path("Id").asText();
+    }
+
+    static String project() {
+        return UUID.randomUUID().toString().replace("-", "");
+    }
+
+    static String token(LocalServer server, String project, Role role) {
+        Instant now = Instant.now();
+        return server.issuer().sign(LocalIssuer.claims("jobs-test", Map.of(project, role), now,
+                now.plus(Duration.ofHours(1))).build());
+    }
+
+    static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json) {
+        return send(server, method, pathAndQuery, token, json, Duration.ofSeconds(60));
+    }
+
+    static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json,
+            Duration timeout) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
+                .timeout(timeout)
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(json));
+        b.header("Authorization", "Bearer " + token);
+        if (json != null) {
+            b.header("Content-Type", "application/json");
+        }
+        try {
+            HttpResponse<String> r = TestStack.HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("location").orElse(""));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
