@@ -12,7 +12,7 @@ class ExchangePrimingTest {
     @Test
     void theCheckpointHookWarmsTheHotPathAndWritesNothing() throws Exception {
         Services services = TestStores.services();
-        Priming priming = Priming.register(services, ExchangeHandler.routes(ExchangeModule.of(services), services), ExchangeHandler.primingRequests());
+        Priming priming = Priming.register(services, ExchangeHandler.routes(ExchangeModule.of(services), services, java.util.Optional.empty()), ExchangeHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
                 "GET /v1/{projectId}/exportJsonSchema 400",
                 "GET /v1/{projectId}/exportJsonLd 400",

@@ -12,7 +12,7 @@ class TransformPrimingTest {
     @Test
     void theCheckpointHookWarmsTheHotPathAndWritesNothing() throws Exception {
         Services services = TestStores.services();
-        Priming priming = Priming.register(services, TransformHandler.routes(services), TransformHandler.primingRequests());
+        Priming priming = Priming.register(services, TransformHandler.routes(services, java.util.Optional.empty(), java.util.Optional.empty()), TransformHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
                 "POST /graph/transform/schema/export/{projectId} 200"));
     }
