@@ -178,6 +178,10 @@ class ResponseContractTest {
         TestStack.get(v1("/fetchNode?NodeId=nope"), admin());
         TestStack.postJson("/graph/transform/schema/export/" + PROJECT, admin(), "{\"format\":\"nope\"}");
         TestStack.get("/graph/integrations/nope/status/" + PROJECT, admin());
+        // the job routes, for a job that does not exist (JobsGatewayTest reads real ones through the same check)
+        String noJob = java.util.UUID.randomUUID().toString().replace("-", "");
+        TestStack.get("/graph/transform/jobs/" + PROJECT + "/" + noJob, admin());
+        TestStack.get(v1("/jobs/" + noJob), admin());
 
         Set<String> missing = new TreeSet<>(ReferencePageBrowserTest.documentedOperations());
         Set<String> answered = RecordedResponses.checkedOperations();
