@@ -307,6 +307,12 @@ class TemplateTest {
             assertFalse(policies.contains("\"s3:*\"") || policies.contains("PutObjectAcl")
                     || policies.contains("PutLifecycleConfiguration") || policies.contains("PutBucket"), f.getKey());
         }
+        // the functions' shared grants live in managed policies: the same rule holds there
+        for (Map.Entry<String, JsonNode> p : ofType("AWS::IAM::ManagedPolicy").entrySet()) {
+            String document = p.getValue().path("Properties").path("PolicyDocument").toString();
+            assertFalse(document.contains("\"s3:*\"") || document.contains("PutObjectAcl")
+                    || document.contains("PutLifecycleConfiguration") || document.contains("PutBucket"), p.getKey());
+        }
     }
 
     @Test
