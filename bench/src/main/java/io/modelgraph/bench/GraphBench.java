@@ -41,12 +41,15 @@ import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -62,10 +65,22 @@ public final class GraphBench {
     /** Every item DynamoDB read for us: Query ScannedCount, GetItem hits, BatchGetItem items. */
     static final AtomicLong ITEMS_READ = new AtomicLong();
 
+    /** Requests sent, by operation, and items they carried (written or read), while {@link #counting} is set. */
+    static final Map<String, long[]> REQUESTS = new java.util.concurrent.ConcurrentHashMap<>();
+    static volatile boolean counting;
+
     static final class ReadCounter implements ExecutionInterceptor {
         @Override
         public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
             SdkResponse r = context.response();
+            if (counting) {
+                long[] slot = REQUESTS.computeIfAbsent(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
+                        k -> new long[2]);
+                synchronized (slot) {
+                    slot[0]++;
+                    slot[1] += itemsOf(context.request(), r);
+                }
+            }
             if (r instanceof QueryResponse q) {
                 ITEMS_READ.addAndGet(q.scannedCount() == null ? q.count() : q.scannedCount());
             } else if (r instanceof GetItemResponse g) {
@@ -74,6 +89,23 @@ public final class GraphBench {
                 b.responses().values().forEach(items -> ITEMS_READ.addAndGet(items.size()));
             }
         }
+    }
+
+    /** Items a request wrote or a response read (one for single-item calls). */
+    static long itemsOf(software.amazon.awssdk.core.SdkRequest request, SdkResponse response) {
+        if (request instanceof BatchWriteItemRequest b) {
+            return b.requestItems().values().stream().mapToLong(List::size).sum();
+        }
+        if (request instanceof TransactWriteItemsRequest t) {
+            return t.transactItems().size();
+        }
+        if (response instanceof BatchGetItemResponse b) {
+            return b.responses().values().stream().mapToLong(List::size).sum();
+        }
+        if (response instanceof QueryResponse q) {
+            return q.scannedCount() == null ? q.count() : q.scannedCount();
+        }
+        return 1;
     }
 
     /** The same stores and settings, through a DynamoDB client that counts every item read into ITEMS_READ. */
@@ -129,7 +161,9 @@ public final class GraphBench {
             System.out.println("GraphBench on DynamoDB Local, " + Runtime.getRuntime().availableProcessors()
                     + " cores; project " + projectNodes + " nodes, bulk " + bulk + " + " + bulk + " + " + bulk);
             bench.bulkVersusRaw(bulk, rounds);
-            bench.fetchNodes(projectNodes);
+            if (projectNodes > 0) { // --nodes=0: the bulk comparison only
+                bench.fetchNodes(projectNodes);
+            }
         } catch (Exception e) {
             e.printStackTrace();
             status = 1;
@@ -157,9 +191,13 @@ public final class GraphBench {
             String project = newProject();
             String body = bulkBody(size);
             List<WriteRequest> items = rawItems(newProject(), size);
+            String load = loadAverage();
+            REQUESTS.clear();
+            counting = true;
             long t0 = System.nanoTime();
             APIGatewayV2HTTPResponse r = call(roundHandler, project, "POST", "bulkCreate", body);
             long t1 = System.nanoTime();
+            counting = false;
             if (r.getStatusCode() != 200) {
                 throw new IllegalStateException("bulkCreate failed: " + r.getBody());
             }
@@ -167,6 +205,13 @@ public final class GraphBench {
             if (round > 0) {
                 api.add(t1 - t0);
                 raw.add(rawNanos);
+                System.out.printf("round %d: bulkCreate %d ms, raw %d ms, ratio %.2f, load average %s%n", round,
+                        (t1 - t0) / 1_000_000, rawNanos / 1_000_000, (double) (t1 - t0) / rawNanos, load);
+            }
+            if (round == rounds) {
+                System.out.println("DynamoDB requests of one bulkCreate call (operation: requests, items): "
+                        + new java.util.TreeMap<>(REQUESTS).entrySet().stream()
+                                .map(e -> e.getKey() + " " + e.getValue()[0] + " / " + e.getValue()[1]).toList());
             }
             dynamo.deleteTable(b -> b.tableName(apiTables.graphTable()));
             dynamo.deleteTable(b -> b.tableName(rawTables.graphTable()));
@@ -438,6 +483,16 @@ public final class GraphBench {
         ctx.setAuthorizer(auth);
         event.setRequestContext(ctx);
         return handler.handleRequest(event, null);
+    }
+
+    /** The 1, 5 and 15 minute load averages (Linux), or "?" where there is no /proc. */
+    private static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
+        }
     }
 
     private static String newProject() {

@@ -187,7 +187,7 @@ public final class Router {
             return renderFatal(route.style(), FatalError.record(e, Map.of("route", route.routeKey(),
                     "requestId", request.requestId(), "event", "jobNotStarted")));
         }
-        String location = Jobs.statusPath(route.style(), call.projectId(), job.jobId());
+        String location = Jobs.statusPath(route.style(), request.path(), call.projectId(), job.jobId());
         ObjectNode described = Json.object();
         described.put("jobId", job.jobId());
         described.put("state", job.state().name());

@@ -109,7 +109,19 @@ public final class Jobs {
         return out;
     }
 
-    /** Where the job of a deferred request is read back. */
+    /**
+     * Where the job of a request to {@code requestPath} is read back: the job route of its surface (the
+     * integration routes have their own, under their vendor).
+     */
+    public static String statusPath(EnvelopeStyle style, String requestPath, String projectId, String jobId) {
+        if (requestPath.startsWith(JobRoutes.INTEGRATIONS_PREFIX)) {
+            String vendor = requestPath.substring(JobRoutes.INTEGRATIONS_PREFIX.length()).split("/", 2)[0];
+            return JobRoutes.INTEGRATIONS_PREFIX + vendor + "/jobs/" + projectId + "/" + jobId;
+        }
+        return statusPath(style, projectId, jobId);
+    }
+
+    /** Where the job of a deferred request is read back (the transform and /v1 surfaces). */
     public static String statusPath(EnvelopeStyle style, String projectId, String jobId) {
         return style == EnvelopeStyle.TRANSFORM ? "/graph/transform/jobs/" + projectId + "/" + jobId
                 : "/v1/" + projectId + "/jobs/" + jobId;

@@ -47,8 +47,12 @@ public record WriteBudget(long deadlineEpochMillis, boolean deferrable, WriteRat
 
     /** Lets the change set be written now, or throws before anything is written (see the class comment). */
     public void admit(GraphChanges changes) {
-        int units = WriteRate.units(changes);
-        long needed = deferrable ? rate.millisFor(units) : rate.measuredMillisFor(units);
+        admit(WriteKind.CHANGE_SET, WriteRate.units(changes));
+    }
+
+    /** As above, for {@code units} change units of {@code kind} (its own measured rate). */
+    public void admit(WriteKind kind, int units) {
+        long needed = deferrable ? rate.millisFor(kind, units) : rate.measuredMillisFor(kind, units);
         long usable = usableMillis();
         if (needed <= usable) {
             return;
@@ -57,7 +61,7 @@ public record WriteBudget(long deadlineEpochMillis, boolean deferrable, WriteRat
             throw new WriteDeferred(units, needed, usable);
         }
         throw ApiProblem.tooLarge("", "The change set has " + units + " changes; at the measured "
-                + (long) rate.unitsPerSecond() + " per second it needs about " + needed / 1000 + " s, more than the "
+                + (long) rate.unitsPerSecond(kind) + " per second it needs about " + needed / 1000 + " s, more than the "
                 + Math.max(0, usable) / 1000 + " s a job has. Nothing was written; split the input.");
     }
 }

@@ -10,24 +10,44 @@ import java.util.Map;
  * 536 units/s for the 500-entity model on DynamoDB Local on the shared 2-core machine, rounded down to 500) and
  * divided by a safety factor for requests, because a deployed table can throttle and a busy machine is slower.
  *
- * @param unitsPerSecond the measured rate
+ * bulkCreate ({@link WriteKind#BULK_CREATE}) writes all-new items as plain batches, several times faster, and
+ * has its own measured figure.
+ *
+ * @param unitsPerSecond     the measured rate of change sets ({@link WriteKind#CHANGE_SET})
+ * @param bulkUnitsPerSecond the measured rate of bulkCreate ({@link WriteKind#BULK_CREATE})
  * @param safetyFactor   how many times longer than measured a write may take and still finish in time
  */
-public record WriteRate(double unitsPerSecond, double safetyFactor) {
+public record WriteRate(double unitsPerSecond, double bulkUnitsPerSecond, double safetyFactor) {
     /** Measured on DynamoDB Local (docs/graph.md "Time budget and jobs"): units written per second, median. */
     public static final double MEASURED_UNITS_PER_SECOND = 500;
+    /**
+     * bulkCreate's own rate ({@link WriteKind#BULK_CREATE}), measured by {@code BulkRateBench} (bench module;
+     * docs/graph.md "Time budget and jobs"): units per second from the parsed call to its answer, median,
+     * rounded down.
+     */
+    public static final double MEASURED_BULK_UNITS_PER_SECOND = 2_000;
     public static final double SAFETY_FACTOR = 3;
-    /** Overrides the measured rate (tests lower it to send small writes through the job path). */
+    /** Overrides the measured rates, every kind's (tests lower it to send small writes through the job path). */
     public static final String ENV = "WRITE_UNITS_PER_SECOND";
 
     public WriteRate {
-        if (!(unitsPerSecond > 0) || !(safetyFactor >= 1)) {
+        if (!(unitsPerSecond > 0) || !(bulkUnitsPerSecond > 0) || !(safetyFactor >= 1)) {
             throw new IllegalArgumentException("A write rate needs units per second > 0 and a safety factor >= 1");
         }
     }
 
+    /** One rate for every kind of write. */
+    public WriteRate(double unitsPerSecond, double safetyFactor) {
+        this(unitsPerSecond, unitsPerSecond, safetyFactor);
+    }
+
     public static WriteRate measured() {
-        return new WriteRate(MEASURED_UNITS_PER_SECOND, SAFETY_FACTOR);
+        return new WriteRate(MEASURED_UNITS_PER_SECOND, MEASURED_BULK_UNITS_PER_SECOND, SAFETY_FACTOR);
+    }
+
+    /** The measured units per second of {@code kind}. */
+    public double unitsPerSecond(WriteKind kind) {
+        return kind == WriteKind.BULK_CREATE ? bulkUnitsPerSecond : unitsPerSecond;
     }
 
     /** The measured rate, unless {@value #ENV} names another (a number of units per second). */
@@ -49,18 +69,33 @@ public record WriteRate(double unitsPerSecond, double safetyFactor) {
                 + changes.removedNodeIds().size() + changes.removedRelations().size();
     }
 
-    /** The time to allow for writing {@code units}: measured rate, times the safety factor. */
+    /** The time to allow for writing {@code units} of a change set: measured rate, times the safety factor. */
     public long millisFor(int units) {
-        return (long) Math.ceil(units * 1000.0 * safetyFactor / unitsPerSecond);
+        return millisFor(WriteKind.CHANGE_SET, units);
     }
 
-    /** The time {@code units} take at the measured rate itself, without the safety factor. */
+    /** The time to allow for writing {@code units} of {@code kind}: its measured rate, times the safety factor. */
+    public long millisFor(WriteKind kind, int units) {
+        return (long) Math.ceil(units * 1000.0 * safetyFactor / unitsPerSecond(kind));
+    }
+
+    /** The time {@code units} of a change set take at the measured rate itself, without the safety factor. */
     public long measuredMillisFor(int units) {
-        return (long) Math.ceil(units * 1000.0 / unitsPerSecond);
+        return measuredMillisFor(WriteKind.CHANGE_SET, units);
     }
 
-    /** The most units that fit in {@code millis} with the safety factor. */
+    /** The time {@code units} of {@code kind} take at its measured rate itself, without the safety factor. */
+    public long measuredMillisFor(WriteKind kind, int units) {
+        return (long) Math.ceil(units * 1000.0 / unitsPerSecond(kind));
+    }
+
+    /** The most units of a change set that fit in {@code millis} with the safety factor. */
     public long unitsWithin(long millis) {
-        return Math.max(0, (long) Math.floor(millis * unitsPerSecond / (1000.0 * safetyFactor)));
+        return unitsWithin(WriteKind.CHANGE_SET, millis);
+    }
+
+    /** The most units of {@code kind} that fit in {@code millis} with the safety factor. */
+    public long unitsWithin(WriteKind kind, long millis) {
+        return Math.max(0, (long) Math.floor(millis * unitsPerSecond(kind) / (1000.0 * safetyFactor)));
     }
 }

@@ -5,10 +5,12 @@ import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.transform.TransformJobHandler;
 import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.graphapi.GraphHandler;
+import io.modelgraph.graphapi.GraphJobHandler;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
 import io.modelgraph.integrations.IntegrationsHandler;
+import io.modelgraph.integrations.IntegrationsJobHandler;
 import io.modelgraph.platform.Services;
 import io.modelgraph.transform.TransformHandler;
 import java.util.List;
@@ -39,12 +41,13 @@ public record RouteGroup(String name, HttpApiHandler handler, Router router) {
      * {@code jobs}' threads through the job functions' handlers, as on AWS.
      */
     static List<RouteGroup> all(Services services, WriteRate rate, LocalJobs jobs) {
-        GraphHandler graph = new GraphHandler(services);
+        GraphHandler graph = new GraphHandler(services, jobs.launcher(new GraphJobHandler(services, rate)), rate);
         ExchangeHandler exchange = new ExchangeHandler(services,
                 jobs.launcher(new ExchangeJobHandler(services, rate)), rate);
         TransformHandler transform = new TransformHandler(services,
                 jobs.launcher(new TransformJobHandler(services, rate)), rate);
-        IntegrationsHandler integrations = new IntegrationsHandler(services);
+        IntegrationsHandler integrations = new IntegrationsHandler(services,
+                jobs.launcher(new IntegrationsJobHandler(services, rate)), rate);
         return List.of(
                 new RouteGroup("graph", graph, graph.router()),
                 new RouteGroup("exchange", exchange, exchange.router()),

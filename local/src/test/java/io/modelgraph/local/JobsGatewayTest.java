@@ -158,6 +158,123 @@ class JobsGatewayTest {
         assertEquals(401, send(slow, "GET", statusUrl, token(slow, project, Role.Editor), null).status());
     }
 
+    @Test
+    void aBulkCreateTooLargeForItsTimeRunsAsAJobAndASmallOneStaysSynchronous() throws Exception {
+        String project = project();
+        String editor = token(slow, project, Role.Editor);
+        String body = bulkBody("b", 20); // 20 nodes + 20 relations + 20 values: 60 units, about 25 fit at 3/s
+        Reply accepted = send(slow, "POST", "/v1/" + project + "/bulkCreate", editor, body);
+        assertEquals(202, accepted.status(), accepted.body());
+        JsonNode job = accepted.json().path("data");
+        assertEquals(60, job.path("changes").asInt(), accepted.body());
+        String statusUrl = job.path("statusUrl").asText();
+        assertEquals("/v1/" + project + "/jobs/" + job.path("jobId").asText(), statusUrl);
+        assertEquals(statusUrl, accepted.location());
+
+        JsonNode done = awaitDone(slow, statusUrl, editor).path("data");
+        assertEquals(200, done.path("statusCode").asInt(), done.toString());
+        // the same call answered synchronously at the measured rate: the same envelope (ids are the caller's)
+        String other = project();
+        Reply sync = send(TestStack.server(), "POST", "/v1/" + other + "/bulkCreate",
+                token(TestStack.server(), other, Role.Editor), body);
+        assertEquals(200, sync.status(), sync.body());
+        assertEquals(sync.json(), done.path("result"));
+        assertEquals(20, done.path("result").path("data").path("nodeIds").size(), done.toString());
+
+        // the job's write reads back: every node with its relation and value
+        Reply node = send(slow, "GET", "/v1/" + project + "/fetchNode?NodeId=b7&AddRelations=true&AddMixins=true",
+                editor, null);
+        assertEquals(200, node.status(), node.body());
+        assertTrue(node.body().contains("Description of b7"), node.body());
+        Reply page = send(slow, "GET", "/v1/" + project + "/fetchNodes?NodeType=Element&pageSize=50", editor, null);
+        assertEquals(10, page.json().path("data").path("nodes").size(), page.body());
+
+        // the job route asks the role the call was made with (Editor), and a small call stays synchronous
+        assertEquals(401, send(slow, "GET", statusUrl, token(slow, project, Role.Viewer), null).status());
+        Reply small = send(slow, "POST", "/v1/" + project + "/bulkCreate", editor, bulkBody("s", 4));
+        assertEquals(200, small.status(), small.body());
+        assertEquals(4, small.json().path("data").path("nodeIds").size(), small.body());
+    }
+
+    @Test
+    void aCaptureImportTooLargeForItsTimeRunsAsAJobWithTheImportEnvelope() throws Exception {
+        String project = project();
+        String admin = token(slow, project, Role.Admin);
+        Reply accepted = send(slow, "POST", "/graph/integrations/capture/import/" + project, admin,
+                dictionary(CAPTURE_STUDY));
+        assertEquals(202, accepted.status(), accepted.body());
+        assertTrue(accepted.json().path("success").asBoolean(), accepted.body());
+        assertEquals(0, accepted.json().path("errors").size(), accepted.body());
+        JsonNode job = accepted.json().path("job");
+        assertTrue(job.path("changes").asInt() > 25, accepted.body());
+        String statusUrl = job.path("statusUrl").asText();
+        assertEquals("/graph/integrations/capture/jobs/" + project + "/" + job.path("jobId").asText(), statusUrl);
+        assertEquals(statusUrl, accepted.location());
+
+        JsonNode done = awaitDone(slow, statusUrl, admin).path("job");
+        assertEquals(200, done.path("statusCode").asInt(), done.toString());
+        String other = project();
+        Reply sync = send(TestStack.server(), "POST", "/graph/integrations/capture/import/" + other,
+                token(TestStack.server(), other, Role.Admin), dictionary(CAPTURE_STUDY));
+        assertEquals(200, sync.status(), sync.body());
+        assertEquals(sync.json(), done.path("result"));
+        assertEquals(2, done.path("result").path("datasetsAdded").asInt(), done.toString());
+
+        // the import landed as the synchronous one does: its status says so and a reimport skips both forms
+        Reply status = send(slow, "GET", "/graph/integrations/capture/status/" + project, admin, null);
+        assertEquals(200, status.status(), status.body());
+        assertTrue(status.json().path("imported").asBoolean(), status.body());
+        assertEquals(2, status.json().path("governedDatasets").asInt(), status.body());
+
+        // the job route asks the import's role (Admin) and stays inside its surface and vendor
+        assertEquals(401, send(slow, "GET", statusUrl, token(slow, project, Role.Editor), null).status());
+        String jobId = job.path("jobId").asText();
+        assertEquals(404, send(slow, "GET", "/graph/transform/jobs/" + project + "/" + jobId, admin, null).status());
+        assertEquals(404, send(slow, "GET", "/v1/" + project + "/jobs/" + jobId, admin, null).status());
+        assertEquals(404, send(slow, "GET", "/graph/integrations/other/jobs/" + project + "/" + jobId, admin, null)
+                .status());
+        // and a transform job is not read here
+        Reply imported = send(slow, "POST", "/graph/transform/schema/import/" + project, admin,
+                Json.write(Map.of("format", "jsonschema", "schema", SCHEMA)));
+        assertEquals(202, imported.status(), imported.body());
+        String transformJob = imported.json().path("job").path("jobId").asText();
+        assertEquals(404, send(slow, "GET", "/graph/integrations/capture/jobs/" + project + "/" + transformJob, admin,
+                null).status());
+        awaitDone(slow, imported.json().path("job").path("statusUrl").asText(), admin);
+    }
+
+    static final String CAPTURE_HEADER = "\"Variable / Field Name\",\"Form Name\",\"Section Header\",\"Field Type\","
+            + "\"Field Label\",\"Choices, Calculations, OR Slider Labels\",\"Field Note\","
+            + "\"Text Validation Type OR Show Slider Number\",\"Text Validation Min\",\"Text Validation Max\","
+            + "Identifier?,\"Branching Logic (Show field only if...)\",\"Required Field?\",\"Custom Alignment\","
+            + "\"Question Number (surveys only)\",\"Matrix Group Name\",\"Matrix Ranking?\",\"Field Annotation\"";
+    static final String CAPTURE_STUDY = CAPTURE_HEADER + "\n"
+            + "record_id,demographics,,text,\"Study ID\",,,,,,,,,,,,,\n"
+            + "name_first,demographics,,text,\"First name\",,,,,,y,,y,,,,,\n"
+            + "sex,demographics,,radio,Sex,\"0, Female | 1, Male\",,,,,,,y,,,,,\n"
+            + "weight,visits,,text,\"Weight (kg)\",,,number,2,300,,,,,,,,\n";
+
+    static String dictionary(String csv) {
+        return Json.write(Json.object().set("artifacts", Json.object().put("data_dictionary", csv)));
+    }
+
+    /** {@code n} nodes (Types and Elements alternating), a relation and a value each, every Id given. */
+    static String bulkBody(String prefix, int n) {
+        java.util.List<Map<String, Object>> nodes = new java.util.ArrayList<>();
+        java.util.List<Map<String, Object>> relations = new java.util.ArrayList<>();
+        java.util.List<Map<String, Object>> mixins = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            nodes.add(Map.of("Id", prefix + i, "label", "Node " + i, "nodeType", i % 2 == 0 ? "Type" : "Element"));
+            boolean element = i % 2 == 1;
+            relations.add(Map.of("Id", prefix + "r" + i, "fromNodeId", prefix + i, "toNodeId",
+                    prefix + (element ? i - 1 : (i + 2) % n), "relationGroupId",
+                    element ? "domain-includes" : "subclass-of"));
+            mixins.add(Map.of("targetNodeId", prefix + i, "mixinId", "description", "mixinColumns",
+                    java.util.List.of(Map.of("Id", "description", "value", "Description of " + prefix + i))));
+        }
+        return Json.write(Map.of("nodes", nodes, "relations", relations, "mixins", mixins));
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     record Reply(int status, String body, String location) {

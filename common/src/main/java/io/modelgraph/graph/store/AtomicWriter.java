@@ -89,6 +89,16 @@ final class AtomicWriter {
      * @param generatedIds node and relation ids the service generated (GUIDs nobody else can know)
      */
     void write(String projectId, List<ItemChange> all, Set<String> newNodeIds, Set<String> generatedIds) {
+        write(projectId, all, newNodeIds, generatedIds, Optional.empty());
+    }
+
+    /**
+     * As above; {@code held}: the project's lease, taken by the caller before it validated the changes (so the
+     * new given-id nodes it read as absent cannot have been created since, and are not read again). The caller
+     * releases it; this writer only marks it kept when the process fails mid-write.
+     */
+    void write(String projectId, List<ItemChange> all, Set<String> newNodeIds, Set<String> generatedIds,
+            Optional<ProjectLease> held) {
         List<ItemChange> changes = all.stream().filter(c -> !c.isNoop()).toList();
         if (changes.isEmpty()) {
             return;
@@ -96,15 +106,17 @@ final class AtomicWriter {
         requireFits(changes);
         List<List<ItemChange>> chunks = chunks(changes);
         if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS - 1) { // room for the lease check and the version
-            writeOneTransaction(projectId, changes);
+            writeOneTransaction(projectId, changes, held);
             return;
         }
-        String writeId = UUID.randomUUID().toString();
-        Instant leaseUntil = lease.acquire(projectId, writeId);
+        String writeId = held.map(ProjectLease::writeId).orElseGet(() -> UUID.randomUUID().toString());
+        Instant leaseUntil = held.isPresent() ? held.get().until() : lease.acquire(projectId, writeId);
         boolean crashed = false;
         try {
             WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
-            requireStillAbsent(projectId, plan.recheck());
+            if (held.isEmpty()) {
+                requireStillAbsent(projectId, plan.recheck());
+            }
             // one item of every guarded transaction is its landing mark (see WriteJournal.MARK)
             List<List<ItemChange>> guarded = chunks(plan.guarded(), TRANSACTION_ITEMS - 1);
             Map<String, Integer> chunkOf = new HashMap<>();
@@ -141,7 +153,9 @@ final class AtomicWriter {
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
             throw fault;
         } finally {
-            if (!crashed) {
+            if (crashed) {
+                held.ifPresent(ProjectLease::keep);
+            } else if (held.isEmpty()) {
                 lease.release(projectId, writeId);
             }
         }
@@ -171,9 +185,12 @@ final class AtomicWriter {
     }
 
     /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */
-    private void writeOneTransaction(String projectId, List<ItemChange> changes) {
+    private void writeOneTransaction(String projectId, List<ItemChange> changes, Optional<ProjectLease> held) {
+        // under a lease the caller holds, the check is that it is still ours (nobody else can have created nodes)
+        TransactWriteItem leaseCheck = held.map(h -> lease.heldCheck(projectId, h.writeId()))
+                .orElseGet(() -> lease.freeCheck(projectId));
         List<TransactWriteItem> extra = changes.stream().anyMatch(AtomicWriter::createsNode)
-                ? List.of(lease.freeCheck(projectId), versions.bump(projectId)) : List.of(versions.bump(projectId));
+                ? List.of(leaseCheck, versions.bump(projectId)) : List.of(versions.bump(projectId));
         ChunkResult r = send(changes, extra, new AtomicBoolean());
         if (r.landed() == Landed.MAYBE) {
             restore(projectId, changes, r.failure()); // the call failed after it may have landed

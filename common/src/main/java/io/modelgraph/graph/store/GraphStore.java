@@ -506,6 +506,27 @@ public final class GraphStore implements GraphAccess {
     /** As above; {@code generatedIds} are the node and relation ids the service generated (GUIDs). */
     public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
             String subject, Set<String> generatedIds) {
+        return bulkWrite(projectId, newNodes, relations, values, subject, generatedIds, Optional.empty());
+    }
+
+    /**
+     * Takes the project's large-write lease now, before the caller's validation reads (waits a few seconds for
+     * another holder, else {@link StoreConflictException}); pass it to {@link #bulkWrite} and close it when done.
+     */
+    public ProjectLease holdForLargeWrite(String projectId) {
+        String writeId = java.util.UUID.randomUUID().toString();
+        return new ProjectLease(lease, projectId, writeId, lease.acquire(projectId, writeId));
+    }
+
+    /**
+     * As above, under {@code held} (taken with {@link #holdForLargeWrite} before the caller read the given ids as
+     * absent): the new nodes are not read again.
+     */
+    public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
+            String subject, Set<String> generatedIds, Optional<ProjectLease> held) {
+        if (held.isPresent() && !held.get().projectId().equals(projectId)) {
+            throw new IllegalArgumentException("The lease held is another project's");
+        }
         Instant now = clock.instant();
         String pk = GraphKeys.pk(projectId);
         List<ItemChange> changes = new ArrayList<>(newNodes.size() + relations.size() + values.size());
@@ -539,7 +560,7 @@ public final class GraphStore implements GraphAccess {
         }
         nodeItems.forEach((id, item) -> changes.add(new ItemChange(pk, GraphKeys.nodeSk(id),
                 Optional.ofNullable(stored.get(id)), Optional.of(item))));
-        atomic.write(projectId, changes, newIds, generatedIds);
+        atomic.write(projectId, changes, newIds, generatedIds, held);
         return changes.size();
     }
 

@@ -78,6 +78,15 @@ final class WriteLease {
         }
     }
 
+    /** A transaction item that fails unless the lease is still {@code writeId}'s (a small write under a held lease). */
+    TransactWriteItem heldCheck(String projectId, String writeId) {
+        return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
+                .key(GraphStore.key(projectId, SK))
+                .conditionExpression("#w = :w")
+                .expressionAttributeNames(Map.of("#w", WRITE_ID))
+                .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build();
+    }
+
     /** A transaction item that fails while a large write holds the project (for every other creator of nodes). */
     TransactWriteItem freeCheck(String projectId) {
         return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)

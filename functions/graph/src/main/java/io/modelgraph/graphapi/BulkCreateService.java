@@ -10,9 +10,12 @@ import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.RelationGroup;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.ProjectLease;
 import io.modelgraph.graph.store.StoreConflictException;
 import io.modelgraph.http.Body;
 import io.modelgraph.http.KnownNames;
+import io.modelgraph.jobs.WriteBudget;
+import io.modelgraph.jobs.WriteKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,7 +50,16 @@ final class BulkCreateService {
     private record RelationEntry(int index, Relation relation, boolean givenId) {
     }
 
+    /** A call without a deadline (tests): never deferred. */
     Map<String, Object> create(String projectId, Body body, String subject) {
+        return create(projectId, body, subject, WriteBudget.unbounded());
+    }
+
+    /**
+     * Validates and writes the call; when its entries do not fit the time {@code budget} has left at the
+     * measured bulk rate, throws {@link io.modelgraph.jobs.WriteDeferred} before reading or writing anything.
+     */
+    Map<String, Object> create(String projectId, Body body, String subject, WriteBudget budget) {
         List<Body> nodeBodies = body.objects("nodes");
         List<Body> relationBodies = body.objects("relations");
         List<Body> mixinBodies = body.objects("mixins");
@@ -115,6 +127,25 @@ final class BulkCreateService {
             }
         }
 
+        if (problems.isEmpty()) {
+            // the bulk rate covers validation and write (docs/graph.md "Time budget and jobs"); a label check asked
+            // for is one more read per node. Malformed entries are answered at once, whatever the size
+            budget.admit(WriteKind.BULK_CREATE, nodeBodies.size() + relationBodies.size() + mixinBodies.size()
+                    + (int) drafts.values().stream().filter(NodeService.NodeDraft::checkBeforeCreate).count());
+        }
+        // a call that may need more than one transaction takes the project's lease before its existence reads:
+        // nobody can create a node it read as absent from then on, so the write does not read them again
+        boolean large = total >= GraphStore.TRANSACTION_ITEMS - 1;
+        try (ProjectLease held = large ? store.holdForLargeWrite(projectId) : null) {
+            return validateAndWrite(projectId, subject, catalog, main, problems, drafts, draftIndex, givenNodeIds,
+                    invalidNodes, relations, values, valueIndex, Optional.ofNullable(held));
+        }
+    }
+
+    private Map<String, Object> validateAndWrite(String projectId, String subject, Catalog catalog, String main,
+            List<ApiProblem> problems, Map<String, NodeService.NodeDraft> drafts, Map<String, Integer> draftIndex,
+            Set<String> givenNodeIds, Map<String, String> invalidNodes, List<RelationEntry> relations,
+            List<MixinValue> values, List<Integer> valueIndex, Optional<ProjectLease> held) {
         // 2. one read of every stored node the entries name (given Ids, spaces, relation ends, value targets)
         Set<String> toRead = new HashSet<>(givenNodeIds);
         drafts.values().forEach(d -> toRead.addAll(d.spaceIds()));
@@ -222,7 +253,8 @@ final class BulkCreateService {
         relations.stream().filter(e -> !e.givenId()).forEach(e -> generated.add(e.relation().id()));
         try {
             // the store merges values over stored ones and writes everything or nothing
-            store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject, generated);
+            store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject, generated,
+                    held);
         } catch (StoreConflictException e) {
             throw ApiProblem.conflict("body", e.getMessage());
         }

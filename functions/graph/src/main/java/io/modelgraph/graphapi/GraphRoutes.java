@@ -16,7 +16,11 @@ import java.util.Map;
 public final class GraphRoutes {
 
     public static List<Route> routes(Services services) {
-        GraphStore store = GraphStore.of(services);
+        return routes(services, GraphStore.of(services));
+    }
+
+    /** The routes over {@code store} (a job run's store holds its write lease longer). */
+    public static List<Route> routes(Services services, GraphStore store) {
         NodeService nodes = new NodeService(store);
         FetchNodesQuery fetchNodes = new FetchNodesQuery(store, new PagingToken(services.settings().pagingSecret()));
         RelationService relations = new RelationService(store);
@@ -65,7 +69,7 @@ public final class GraphRoutes {
                     return Reply.empty();
                 }),
                 Route.v1("POST", "/v1/{projectId}/bulkCreate").body("nodes", "relations", "mixins").role(Role.Editor, call -> Reply.data(bulk.create(
-                        call.projectId(), call.request().body(), call.subject()))),
+                        call.projectId(), call.request().body(), call.subject(), call.budget()))),
                 Route.v1("POST", "/v1/{projectId}/relationGroup").body("relationGroupId", "label", "from", "to").role(Role.Admin, call -> Reply.data(Map.of(
                         "relationGroupId", definitions.createRelationGroup(call.projectId(), call.request().body(),
                                 call.subject())))),

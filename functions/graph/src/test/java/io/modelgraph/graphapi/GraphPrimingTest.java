@@ -12,7 +12,7 @@ class GraphPrimingTest {
     @Test
     void theCheckpointHookWarmsTheHotPathAndWritesNothing() throws Exception {
         Services services = TestStores.services();
-        Priming priming = Priming.register(services, GraphHandler.routes(services), GraphHandler.primingRequests());
+        Priming priming = Priming.register(services, GraphHandler.routes(services, java.util.Optional.empty(), java.util.Optional.empty()), GraphHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
                 "GET /v1/{projectId}/fetchNode 404",
                 "GET /v1/{projectId}/mixinsInfo 200",

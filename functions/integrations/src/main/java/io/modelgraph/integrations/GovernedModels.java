@@ -4,6 +4,7 @@ import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
@@ -22,12 +23,17 @@ final class GovernedModels {
         return mapper.toModel(graph.load(projectId, spaces));
     }
 
-    /** Writes the model over what the spaces hold; answers how many nodes the change set touches. */
-    int write(String projectId, List<String> spaces, SchemaModel model, String subject) {
+    /**
+     * Writes the model over what the spaces hold; answers how many nodes the change set touches. A change set that
+     * does not fit the time {@code budget} has left is not started ({@link io.modelgraph.jobs.WriteDeferred}: the
+     * import becomes a job; nothing is written).
+     */
+    int write(String projectId, List<String> spaces, SchemaModel model, String subject, WriteBudget budget) {
         GraphSnapshot existing = graph.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
         GraphChanges changes = mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
         if (!changes.isEmpty()) {
+            budget.admit(changes);
             graph.apply(projectId, changes, subject);
         }
         return changes.nodes().size();

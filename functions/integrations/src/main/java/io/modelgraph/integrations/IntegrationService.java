@@ -71,7 +71,8 @@ public final class IntegrationService {
         SchemaModel governed = models.read(call.projectId(), spaces);
         SchemaModel incoming = connector.model(estate, projectName);
         AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger);
-        models.write(call.projectId(), spaces, merge.merged(), call.subject());
+        // the first write: a change set too large for the request's time becomes a job before anything is stored
+        models.write(call.projectId(), spaces, merge.merged(), call.subject(), call.budget());
         boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
         if (snapshotStored) {
             stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());

@@ -8,10 +8,16 @@ import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
 import io.modelgraph.integrations.capture.CaptureConnector;
+import io.modelgraph.jobs.JobLauncher;
+import io.modelgraph.jobs.JobRoutes;
+import io.modelgraph.jobs.Jobs;
+import io.modelgraph.jobs.LambdaInvokeLauncher;
+import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.BlobStore;
 import io.modelgraph.store.HistoryStore;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Lambda handler of the vendor-integration routes: the interactive surface under /graph/integrations (user JWTs)
@@ -23,7 +29,8 @@ public final class IntegrationsHandler extends HttpApiHandler {
      * snapshots), so neither the first nor any warm call pays for clients or the route table.
      */
     private static final class Container {
-        static final Router ROUTER = routes(Services.fromEnvironment().primed());
+        static final Router ROUTER = routes(Services.fromEnvironment().primed(), Optional.empty(),
+                LambdaInvokeLauncher.fromEnvironment(System.getenv()));
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
@@ -44,7 +51,12 @@ public final class IntegrationsHandler extends HttpApiHandler {
 
     /** Used by the local gateway and tests: services pointed at the embedded or LocalStack stores. */
     public IntegrationsHandler(Services services) {
-        super(routes(services));
+        super(routes(services, Optional.empty(), Optional.empty()));
+    }
+
+    /** Used by the local gateway: imports that do not fit a request's time go to {@code launcher} as jobs. */
+    public IntegrationsHandler(Services services, JobLauncher launcher, WriteRate rate) {
+        super(routes(services, Optional.empty(), Optional.of(launcher)).withRate(rate));
     }
 
     /** Every registered connector; a second vendor is one more entry here. */
@@ -53,14 +65,24 @@ public final class IntegrationsHandler extends HttpApiHandler {
     }
 
     static IntegrationService service(Services services) {
-        IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
-                services.stores().historyTable()), new BlobStore(services.s3(), services.stores().bucket()));
-        return new IntegrationService(connectors(), new GovernedModels(GraphStore.of(services)), stores,
-                services.clock());
+        return service(services, GraphStore.of(services));
     }
 
-    static Router routes(Services services) {
-        IntegrationService s = service(services);
+    static IntegrationService service(Services services, GraphStore graph) {
+        IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
+                services.stores().historyTable()), new BlobStore(services.s3(), services.stores().bucket()));
+        return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock());
+    }
+
+    /**
+     * The route table. {@code graph}: the store, when not the request functions' own (a job run's store holds its
+     * write lease longer, see {@link IntegrationsJobHandler}); {@code launcher}: where imports too large for a
+     * request's time go (without one they are refused with 413).
+     */
+    static Router routes(Services services, Optional<GraphStore> graph, Optional<JobLauncher> launcher) {
+        IntegrationService s = service(services, graph.orElseGet(() -> GraphStore.of(services)));
+        Jobs jobs = Jobs.of(services, launcher.orElse(JobLauncher.NONE));
+        ConnectorRegistry registry = connectors();
         String base = "/graph/integrations/{vendor}/";
         List<Route> routes = List.of(
                 Route.graph("GET", "/graph/integrations/vendors").anyCaller(s::vendors),
@@ -81,7 +103,9 @@ public final class IntegrationsHandler extends HttpApiHandler {
                         .body("artifacts", "recordHistory", "projectName", "spaces")
                         .role(Role.Viewer, s::machineAudit),
                 Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
-                        s::machineBadge));
-        return new Router(routes, services.authenticator());
+                        s::machineBadge),
+                JobRoutes.integrations(jobs, registry::get));
+        Router router = new Router(routes, services.authenticator());
+        return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 }

@@ -12,7 +12,7 @@ class IntegrationsPrimingTest {
     @Test
     void theCheckpointHookWarmsTheHotPathAndWritesNothing() throws Exception {
         Services services = TestStores.services();
-        Priming priming = Priming.register(services, IntegrationsHandler.routes(services), IntegrationsHandler.primingRequests());
+        Priming priming = Priming.register(services, IntegrationsHandler.routes(services, java.util.Optional.empty(), java.util.Optional.empty()), IntegrationsHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
                 "GET /graph/integrations/vendors 200",
                 "GET /graph/integrations/{vendor}/status/{projectId} 200",
