@@ -231,7 +231,7 @@ public final class GraphBench {
         return 2 * n;
     }
 
-    private static StoreConfig withGraphTable(StoreConfig c, String table) {
+    static StoreConfig withGraphTable(StoreConfig c, String table) {
         return new StoreConfig(c.region(), c.dynamoEndpoint(), c.s3Endpoint(), table, c.historyTable(), c.apiKeyTable(),
                 c.bucket());
     }
@@ -242,7 +242,7 @@ public final class GraphBench {
         return System.nanoTime() - t0;
     }
 
-    private static String bulkBody(int n) {
+    static String bulkBody(int n) {
         List<Map<String, Object>> nodes = new ArrayList<>(n);
         List<Map<String, Object>> relations = new ArrayList<>(n);
         List<Map<String, Object>> mixins = new ArrayList<>(n);
@@ -463,7 +463,7 @@ public final class GraphBench {
         return call(handler, project, method, path, body);
     }
 
-    private static APIGatewayV2HTTPResponse call(GraphHandler handler, String project, String method, String path,
+    static APIGatewayV2HTTPResponse call(GraphHandler handler, String project, String method, String path,
             String body) {
         String full = "/v1/" + project + "/" + path;
         int q = full.indexOf('?');
@@ -486,7 +486,7 @@ public final class GraphBench {
     }
 
     /** The 1, 5 and 15 minute load averages (Linux), or "?" where there is no /proc. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
             return f[0] + " " + f[1] + " " + f[2];
@@ -495,7 +495,7 @@ public final class GraphBench {
         }
     }
 
-    private static String newProject() {
+    static String newProject() {
         return UUID.randomUUID().toString().replace("-", "");
     }
 

@@ -233,7 +233,7 @@ class TemplateTest {
 
     @Test
     void eachJobFunctionRunsItsRouteGroupsCodeAndOnlyItsRouteGroupMayStartIt() {
-        for (String group : List.of("Transform", "Exchange")) {
+        for (String group : List.of("Transform", "Exchange", "Graph", "Integrations")) {
             JsonNode api = resources.path(group + "Function").path("Properties");
             JsonNode job = resources.path(group + "JobFunction").path("Properties");
             assertEquals(api.path("CodeUri"), job.path("CodeUri"), group);

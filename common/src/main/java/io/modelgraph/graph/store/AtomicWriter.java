@@ -104,8 +104,8 @@ final class AtomicWriter {
             return;
         }
         requireFits(changes);
-        List<List<ItemChange>> chunks = chunks(changes);
-        if (chunks.size() == 1 && changes.size() < TRANSACTION_ITEMS - 1) { // room for the lease check and the version
+        // room for the lease check and the version; sized only when the count allows one transaction at all
+        if (changes.size() < TRANSACTION_ITEMS - 1 && chunks(changes).size() == 1) {
             writeOneTransaction(projectId, changes, held);
             return;
         }

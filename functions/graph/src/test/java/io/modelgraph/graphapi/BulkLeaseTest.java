@@ -1,0 +1,83 @@
+package io.modelgraph.graphapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.ProjectLease;
+import io.modelgraph.platform.Services;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+
+/**
+ * bulkCreate takes the project's large-write lease before it reads its given ids (docs/graph.md "Large writes"):
+ * each given id is read once, not again under the lease, and while the lease is held nobody else creates a node.
+ */
+class BulkLeaseTest {
+    /** How many times each sort key was asked for in a BatchGetItem, on a real client of the shared DynamoDB Local. */
+    static final class KeyReads implements ExecutionInterceptor {
+        final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
+
+        @Override
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            if (context.request() instanceof BatchGetItemRequest r) {
+                r.requestItems().values().forEach(k -> k.keys().forEach(key -> reads.computeIfAbsent(
+                        key.get("sk").s(), s -> new AtomicInteger()).incrementAndGet()));
+            }
+        }
+    }
+
+    @Test
+    void aLargeBulkReadsEachGivenIdOnce() {
+        KeyReads counter = new KeyReads();
+        Services real = GraphApi.SERVICES;
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(c -> c.addExecutionInterceptor(counter))
+                .build();
+        GraphApi api = new GraphApi().via(new GraphHandler(new Services(real.stores(), client, real.s3(),
+                real.settings(), Clock.systemUTC())));
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        List<Map<String, Object>> relations = new ArrayList<>();
+        for (int i = 0; i < 150; i++) { // 300 items: a large write under the lease
+            nodes.add(Map.of("Id", "given-" + i, "label", "Node " + i, "nodeType", "Type"));
+            relations.add(Map.of("fromNodeId", "given-" + i, "toNodeId", "given-" + ((i + 1) % 150),
+                    "relationGroupId", "subclass-of"));
+        }
+        api.post("bulkCreate", Map.of("nodes", nodes, "relations", relations)).ok();
+        for (int i = 0; i < 150; i++) {
+            assertEquals(1, counter.reads.getOrDefault("N#given-" + i, new AtomicInteger()).get(), "given-" + i);
+        }
+        assertEquals("Node 7", api.get("fetchNode?NodeId=given-7").ok().data().path("label").asText());
+    }
+
+    @Test
+    void whileABulkHoldsTheLeaseNoOtherNodeIsCreated() {
+        GraphApi api = new GraphApi();
+        GraphStore store = GraphStore.of(GraphApi.SERVICES);
+        api.post("node", Map.of("label", "first", "nodeType", "Type")).ok(); // the main space exists
+        try (ProjectLease held = store.holdForLargeWrite(api.project())) {
+            GraphApi.Response refused = api.post("node", Map.of("Id", "taken-meanwhile", "label", "x", "nodeType", "Type"));
+            refused.fails(409);
+            assertTrue(refused.message().contains("large write"), refused.message());
+        }
+        api.post("node", Map.of("Id", "taken-meanwhile", "label", "x", "nodeType", "Type")).ok();
+    }
+}
