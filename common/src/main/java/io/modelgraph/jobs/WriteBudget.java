@@ -45,6 +45,24 @@ public record WriteBudget(long deadlineEpochMillis, boolean deferrable, WriteRat
         return left == Long.MAX_VALUE ? left : left - RESERVE_MILLIS;
     }
 
+    /**
+     * After decoding, before planning (issue 9: a decode that used up most of the request must not start a plan it
+     * cannot finish): a request whose time left could not write {@code definitions} change units at the measured
+     * rate - without the safety factor, since a re-import may write far fewer than one per definition, but a first
+     * import writes at least that many and planning reads the spaces besides - is deferred before the spaces are
+     * read. A job run never defers here; {@link #admit} still judges the planned change set.
+     */
+    public void admitDecoded(int definitions) {
+        if (!deferrable) {
+            return;
+        }
+        long needed = rate.measuredMillisFor(WriteKind.CHANGE_SET, definitions);
+        long usable = usableMillis();
+        if (needed > usable) {
+            throw new WriteDeferred(definitions, needed, usable);
+        }
+    }
+
     /** Lets the change set be written now, or throws before anything is written (see the class comment). */
     public void admit(GraphChanges changes) {
         admit(WriteKind.CHANGE_SET, WriteRate.units(changes));

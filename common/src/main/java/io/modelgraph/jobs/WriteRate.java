@@ -25,7 +25,7 @@ public record WriteRate(double unitsPerSecond, double bulkUnitsPerSecond, double
      * docs/graph.md "Time budget and jobs"): units per second from the parsed call to its answer, median,
      * rounded down.
      */
-    public static final double MEASURED_BULK_UNITS_PER_SECOND = 2_000;
+    public static final double MEASURED_BULK_UNITS_PER_SECOND = 1_000;
     public static final double SAFETY_FACTOR = 3;
     /** Overrides the measured rates, every kind's (tests lower it to send small writes through the job path). */
     public static final String ENV = "WRITE_UNITS_PER_SECOND";
@@ -61,6 +61,15 @@ public record WriteRate(double unitsPerSecond, double bulkUnitsPerSecond, double
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(ENV + " must be a positive number, got '" + value + "'", e);
         }
+    }
+
+    /**
+     * The definitions of a decoded model (Types, Elements, Taxonomies, their terms): a first import writes at least
+     * one change unit for each; {@link WriteBudget#admitDecoded} judges a decoded model by it before planning.
+     */
+    public static int definitions(io.modelgraph.schema.SchemaModel model) {
+        return model.types().size() + model.elementCount() + model.taxonomies().size()
+                + model.taxonomies().stream().mapToInt(t -> t.terms().size()).sum();
     }
 
     /** The size of a change set in units. */

@@ -70,6 +70,17 @@ class JobsTest {
         WriteBudget.unbounded().admit(units(100_000));
         assertEquals(25, SLOW.unitsWithin(25_000));
         assertEquals(SLOW, WriteRate.from(Map.of(WriteRate.ENV, "3")));
+        // after decoding: judged at the rate itself (no safety factor); a job never defers
+        request.admitDecoded(60);
+        assertEquals(90, assertThrows(WriteDeferred.class, () -> request.admitDecoded(90)).units());
+        job.admitDecoded(1_000_000);
+        // bulkCreate has its own rate; the override sets every kind's
+        WriteRate measured = WriteRate.measured();
+        assertTrue(measured.unitsPerSecond(WriteKind.BULK_CREATE) > measured.unitsPerSecond(WriteKind.CHANGE_SET));
+        WriteBudget.request(29_000, measured).admit(WriteKind.BULK_CREATE, 8_000);
+        assertThrows(WriteDeferred.class, () -> WriteBudget.request(29_000, measured).admit(WriteKind.CHANGE_SET,
+                8_000));
+        assertEquals(3, WriteRate.from(Map.of(WriteRate.ENV, "3")).unitsPerSecond(WriteKind.BULK_CREATE));
         assertEquals(WriteRate.measured(), WriteRate.from(Map.of()));
     }
 

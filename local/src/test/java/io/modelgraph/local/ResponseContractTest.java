@@ -182,6 +182,7 @@ class ResponseContractTest {
         String noJob = java.util.UUID.randomUUID().toString().replace("-", "");
         TestStack.get("/graph/transform/jobs/" + PROJECT + "/" + noJob, admin());
         TestStack.get(v1("/jobs/" + noJob), admin());
+        TestStack.get("/graph/integrations/capture/jobs/" + PROJECT + "/" + noJob, admin());
 
         Set<String> missing = new TreeSet<>(ReferencePageBrowserTest.documentedOperations());
         Set<String> answered = RecordedResponses.checkedOperations();

@@ -29,6 +29,8 @@ final class GovernedModels {
      * import becomes a job; nothing is written).
      */
     int write(String projectId, List<String> spaces, SchemaModel model, String subject, WriteBudget budget) {
+        // reading the dictionary and the governed model may have used most of the request: plan only what fits
+        budget.admitDecoded(io.modelgraph.jobs.WriteRate.definitions(model));
         GraphSnapshot existing = graph.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
         GraphChanges changes = mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());

@@ -5,6 +5,7 @@ import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.LabelCollisions;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.jobs.WriteBudget;
+import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.SpaceCheck;
@@ -49,6 +50,8 @@ final class GraphProjectModels implements ProjectModels {
     @Override
     public WriteSummary write(String projectId, List<String> spaces, SchemaModel model, String subject,
             LossinessLedger ledger, WriteBudget budget) {
+        // the decode may have used most of the request: a model the time left cannot plan and write is a job now
+        budget.admitDecoded(WriteRate.definitions(model));
         GraphChanges changes = changes(projectId, spaces, model, ledger);
         if (!changes.isEmpty()) {
             budget.admit(changes); // before anything is written: too large for the time left becomes a job
