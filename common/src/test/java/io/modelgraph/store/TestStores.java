@@ -3,6 +3,13 @@ package io.modelgraph.store;
 import io.modelgraph.embedded.EmbeddedAws;
 import io.modelgraph.platform.Services;
 import io.modelgraph.platform.Settings;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
 
@@ -18,6 +25,22 @@ public final class TestStores {
             Tables.ensure(services.dynamo(), services.s3(), config);
         }
         return services;
+    }
+
+    /**
+     * The same stores through another real client of the shared DynamoDB Local whose every call passes through
+     * {@code interceptor} (a counter of items read, injected faults): observed, never mocked.
+     */
+    public static Services observed(ExecutionInterceptor interceptor) {
+        Services real = services();
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))
+                .build();
+        return new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());
     }
 
     public static String newProjectId() {

@@ -15,21 +15,15 @@ import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -45,7 +39,6 @@ class VersionedReadsTest {
     private final String project = TestStores.newProjectId();
 
     private Services counting() {
-        Services real = TestStores.services();
         ExecutionInterceptor counter = new ExecutionInterceptor() {
             @Override
             public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
@@ -60,14 +53,7 @@ class VersionedReadsTest {
                 }
             }
         };
-        DynamoDbClient client = DynamoDbClient.builder()
-                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(counter))
-                .build();
-        return new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());
+        return TestStores.observed(counter);
     }
 
     @Test

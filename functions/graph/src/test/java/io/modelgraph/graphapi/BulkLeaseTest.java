@@ -5,22 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.ProjectLease;
-import io.modelgraph.platform.Services;
-import java.time.Clock;
+import io.modelgraph.store.TestStores;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 
 /**
@@ -44,16 +38,7 @@ class BulkLeaseTest {
     @Test
     void aLargeBulkReadsEachGivenIdOnce() {
         KeyReads counter = new KeyReads();
-        Services real = GraphApi.SERVICES;
-        DynamoDbClient client = DynamoDbClient.builder()
-                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(counter))
-                .build();
-        GraphApi api = new GraphApi().via(new GraphHandler(new Services(real.stores(), client, real.s3(),
-                real.settings(), Clock.systemUTC())));
+        GraphApi api = new GraphApi().via(new GraphHandler(TestStores.observed(counter)));
         List<Map<String, Object>> nodes = new ArrayList<>();
         List<Map<String, Object>> relations = new ArrayList<>();
         for (int i = 0; i < 150; i++) { // 300 items: a large write under the lease

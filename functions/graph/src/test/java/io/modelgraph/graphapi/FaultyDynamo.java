@@ -3,7 +3,6 @@ package io.modelgraph.graphapi;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,15 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -54,15 +49,8 @@ final class FaultyDynamo implements ExecutionInterceptor {
     final Services services;
 
     FaultyDynamo() {
-        Services real = GraphApi.SERVICES;
-        this.client = DynamoDbClient.builder()
-                .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(this))
-                .build();
-        this.services = new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());
+        this.services = io.modelgraph.store.TestStores.observed(this);
+        this.client = services.dynamo();
     }
 
     /** The n-th TransactWriteItems call from now (1-based) fails before it reaches DynamoDB. */
