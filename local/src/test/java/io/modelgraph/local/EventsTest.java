@@ -48,7 +48,8 @@ class EventsTest {
         assertEquals(expected, names);
     }
 
-    static final List<String> JOB_SAMPLES = List.of("exchange-job.json", "transform-job.json");
+    static final List<String> JOB_SAMPLES = List.of("exchange-job.json", "transform-job.json",
+            "integrations-job.json");
 
     /** A job route's sample names a job that does not exist: the route answers its logical 404, naming the id. */
     @TestFactory

@@ -109,8 +109,11 @@ final class AtomicWriter {
             writeOneTransaction(projectId, changes, held);
             return;
         }
-        String writeId = held.map(ProjectLease::writeId).orElseGet(() -> UUID.randomUUID().toString());
-        Instant leaseUntil = held.isPresent() ? held.get().until() : lease.acquire(projectId, writeId);
+        // a lease taken here is listed first (ProjectLease.take), so a writer killed before its journal is found
+        ProjectLease writing = held.orElseGet(() -> ProjectLease.take(lease, journal, projectId,
+                UUID.randomUUID().toString()));
+        String writeId = writing.writeId();
+        Instant leaseUntil = writing.until();
         boolean crashed = false;
         try {
             WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
@@ -125,6 +128,7 @@ final class AtomicWriter {
                     chunkOf.put(c.sk(), i);
                 }
             }
+            writing.journaled(); // from here its registry entry belongs to the journal, even if begin fails part-way
             int parts = journal.begin(projectId, writeId, plan.all(), chunkOf, leaseUntil);
             List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
@@ -154,9 +158,9 @@ final class AtomicWriter {
             throw fault;
         } finally {
             if (crashed) {
-                held.ifPresent(ProjectLease::keep);
+                writing.keep();
             } else if (held.isEmpty()) {
-                lease.release(projectId, writeId);
+                writing.close();
             }
         }
     }

@@ -514,8 +514,7 @@ public final class GraphStore implements GraphAccess {
      * another holder, else {@link StoreConflictException}); pass it to {@link #bulkWrite} and close it when done.
      */
     public ProjectLease holdForLargeWrite(String projectId) {
-        String writeId = java.util.UUID.randomUUID().toString();
-        return new ProjectLease(lease, projectId, writeId, lease.acquire(projectId, writeId));
+        return ProjectLease.take(lease, journal, projectId, java.util.UUID.randomUUID().toString());
     }
 
     /**

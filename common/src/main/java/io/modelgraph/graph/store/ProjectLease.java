@@ -11,16 +11,33 @@ import java.time.Instant;
  */
 public final class ProjectLease implements AutoCloseable {
     private final WriteLease lease;
+    private final WriteJournal journal;
     private final String projectId;
     private final String writeId;
     private final Instant until;
     private volatile boolean kept;
+    private volatile boolean journaled;
 
-    ProjectLease(WriteLease lease, String projectId, String writeId, Instant until) {
+    private ProjectLease(WriteLease lease, WriteJournal journal, String projectId, String writeId, Instant until) {
         this.lease = lease;
+        this.journal = journal;
         this.projectId = projectId;
         this.writeId = writeId;
         this.until = until;
+    }
+
+    /**
+     * Lists the write in the journal registry, then takes the lease (see {@link WriteLease#latestEnd}): whatever
+     * moment its holder dies at, the sweep finds the lease through the registry.
+     */
+    static ProjectLease take(WriteLease lease, WriteJournal journal, String projectId, String writeId) {
+        journal.list(projectId, writeId, lease.latestEnd());
+        try {
+            return new ProjectLease(lease, journal, projectId, writeId, lease.acquire(projectId, writeId));
+        } catch (RuntimeException busy) {
+            journal.unlistUnjournaled(projectId, writeId);
+            throw busy;
+        }
     }
 
     String projectId() {
@@ -40,10 +57,19 @@ public final class ProjectLease implements AutoCloseable {
         kept = true;
     }
 
+    /** A journal was written under this lease: its registry entry is the journal's now ({@link WriteJournal#finish}). */
+    void journaled() {
+        journaled = true;
+    }
+
     @Override
     public void close() {
-        if (!kept) {
-            lease.release(projectId, writeId);
+        if (kept) {
+            return;
+        }
+        lease.release(projectId, writeId);
+        if (!journaled) {
+            journal.unlistUnjournaled(projectId, writeId); // refused before writing: nothing for the sweep
         }
     }
 }

@@ -95,6 +95,23 @@ final class WriteJournal {
         return parts.size();
     }
 
+    /**
+     * Lists a write in the registry before it takes the project's lease (due {@code latestEnd}, the latest its
+     * lease can end): a writer killed after taking the lease and before writing its journal leaves no journal, and
+     * the sweep's clean-up of due entries without a journal then drops its lease. {@link #begin} lists it again with
+     * the lease's actual end.
+     */
+    void list(String projectId, String writeId, Instant latestEnd) {
+        if (!put(registryEntry(projectId, writeId, latestEnd))) {
+            throw new IllegalStateException("Could not list a large write; nothing was written");
+        }
+    }
+
+    /** Takes a write off the registry when it never wrote a journal (refused, or failed before its first item). */
+    void unlistUnjournaled(String projectId, String writeId) {
+        unlist(projectId, writeId);
+    }
+
     /** Drops a write's journal: the write is complete, or fully undone. False when that failed. */
     boolean finish(String projectId, String writeId, int parts) {
         for (int i = 0; i < parts; i++) {
