@@ -54,7 +54,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
 
     static IntegrationService service(Services services) {
         IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
-                services.stores().historyTable()), new BlobStore(services.s3(), services.stores().bucket()));
+                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()));
         return new IntegrationService(connectors(), new GovernedModels(GraphStore.of(services)), stores,
                 services.clock());
     }
