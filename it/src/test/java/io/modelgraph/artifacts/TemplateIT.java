@@ -54,7 +54,9 @@ class TemplateIT {
     @BeforeAll
     static void read() throws IOException {
         root = LocalJarIT.root();
-        template = new YAMLMapper().readTree(root.resolve("template.yaml").toFile());
+        // a key written twice (a merge adding a block that exists further down) is an error for CloudFormation
+        template = YAMLMapper.builder().enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build().readTree(root.resolve("template.yaml").toFile());
         template.path("Resources").fields().forEachRemaining(e -> {
             if (e.getValue().path("Type").asText().equals("AWS::Serverless::Function")) {
                 functions.put(e.getKey(), e.getValue().path("Properties"));

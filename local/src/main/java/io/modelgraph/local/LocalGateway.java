@@ -68,6 +68,15 @@ public final class LocalGateway implements AutoCloseable {
         this.workers = workers;
     }
 
+    static {
+        // The JDK server leaves Nagle on unless told otherwise: a response written as headers then body waits for the
+        // client's delayed ACK, about 40 ms on Linux, on every keep-alive call (ValidateBench: an empty route took
+        // 45.7 ms median with it, 1.4-2.8 ms without). Read once when the server's config class loads, so set first.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     /** Binds 127.0.0.1:{@code port} (0: any free port) and starts serving. */
     public static LocalGateway start(int port, List<RouteGroup> groups, LocalIssuer issuer,
             ApiKeyAuthorizerHandler apiKeyAuthorizer, Clock clock, PrintStream log) throws IOException {

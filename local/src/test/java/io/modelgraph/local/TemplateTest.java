@@ -43,7 +43,9 @@ class TemplateTest {
 
     @BeforeAll
     static void read() throws IOException {
-        template = new YAMLMapper().readTree(ROOT.resolve("template.yaml").toFile());
+        // strict: a key written twice (one block of a merge shadowing another) is an error for CloudFormation
+        template = YAMLMapper.builder().enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build().readTree(ROOT.resolve("template.yaml").toFile());
         resources = template.get("Resources");
     }
 

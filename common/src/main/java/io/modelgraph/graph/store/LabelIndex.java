@@ -31,7 +31,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * verifies every candidate against its node item (which it reads anyway, to return it) and drops stale entries.
  * A write whose items carry an update stamp older than the moment they landed (a large write, an undo) sets the
  * version's rebuild mark: the next search of a cached space reads the space again whole. So does a cold
- * container. Bounded: at most {@link #MAX_ENTRIES} entries over all cached spaces (least recently used go).
+ * container - unless a {@link LabelSnapshots snapshot} stored by another container at a version no large write
+ * came after is there: then that, and the changes since. Bounded: at most {@link #MAX_ENTRIES} entries over all
+ * cached spaces (least recently used go).
  */
 public final class LabelIndex {
     /** Single writes stamp {@code uAt} with their own clock just before they land: skew + latency margin. */
@@ -130,13 +132,16 @@ public final class LabelIndex {
     private final DynamoDbClient dynamo;
     private final String table;
     private final Clock clock;
+    private final LabelSnapshots snapshots;
     private final LinkedHashMap<String, SpaceLabels> spaces = new LinkedHashMap<>(16, 0.75f, true);
     private long builds;
+    private long snapshotLoads;
 
     LabelIndex(DynamoDbClient dynamo, String table, Clock clock) {
         this.dynamo = dynamo;
         this.table = table;
         this.clock = clock;
+        this.snapshots = new LabelSnapshots(dynamo, table, clock);
     }
 
     /**
@@ -236,36 +241,85 @@ public final class LabelIndex {
         return builds;
     }
 
+    /** How many spaces this container took from a stored snapshot instead of reading them whole. */
+    public synchronized long snapshotLoads() {
+        return snapshotLoads;
+    }
+
     private SpaceLabels current(String projectId, String spaceId, ProjectVersion.Stamp stamp) {
         String cacheKey = projectId + "#" + spaceId;
         SpaceLabels labels = spaces.get(cacheKey);
         long now = clock.millis();
         if (labels == null || stamp.rebuildAt() > labels.stamp.version() || stamp.version() < labels.stamp.version()) {
-            labels = build(projectId, spaceId, stamp, now);
+            Optional<LabelSnapshots.Snapshot> stored = snapshots.read(projectId, spaceId, stamp);
+            if (stored.isPresent()) {
+                // what another container held at its version, then the changes since, as a warm container
+                // follows them; always once, for changes the eventually consistent index showed it late
+                labels = restore(stored.get());
+                snapshotLoads++;
+                int changed = refresh(projectId, spaceId, labels, stamp, now);
+                if (changed > Math.max(LabelSnapshots.MIN_ENTRIES, labels.size() / 10)) {
+                    snapshots.write(projectId, spaceId, snapshotOf(labels));
+                }
+            } else {
+                labels = build(projectId, spaceId, stamp, now);
+                if (labels.size() >= LabelSnapshots.MIN_ENTRIES) {
+                    snapshots.write(projectId, spaceId, snapshotOf(labels));
+                }
+            }
             spaces.put(cacheKey, labels);
             evict();
             return labels;
         }
-        boolean moved = stamp.version() != labels.stamp.version();
-        if (moved || now - labels.versionSeenAt < SETTLE.toMillis()) {
-            long from = labels.refreshedFrom - SKEW.toMillis();
-            for (NodeType type : NodeType.values()) {
-                List<Map<String, AttributeValue>> changed = queryPartition(projectId, spaceId, type, Optional.of(from));
-                Partition p = labels.partitions.computeIfAbsent(type, t -> new Partition());
-                if (changed.size() > PATCH_LIMIT) {
-                    p.sorted.clear(); // many changes: sorting again is cheaper than patching each
-                }
-                for (Map<String, AttributeValue> item : changed) {
-                    p.put(entry(item));
-                }
-            }
-            labels.refreshedFrom = now;
-            if (moved) {
-                labels.versionSeenAt = now;
-            }
-            labels.stamp = stamp;
+        if (stamp.version() != labels.stamp.version() || now - labels.versionSeenAt < SETTLE.toMillis()) {
+            refresh(projectId, spaceId, labels, stamp, now);
         }
         return labels;
+    }
+
+    /** Applies the nodes changed since the last refresh (less the skew margin); returns how many came back. */
+    private int refresh(String projectId, String spaceId, SpaceLabels labels, ProjectVersion.Stamp stamp, long now) {
+        boolean moved = stamp.version() != labels.stamp.version();
+        long from = labels.refreshedFrom - SKEW.toMillis();
+        int count = 0;
+        for (NodeType type : NodeType.values()) {
+            List<Map<String, AttributeValue>> changed = queryPartition(projectId, spaceId, type, Optional.of(from));
+            Partition p = labels.partitions.computeIfAbsent(type, t -> new Partition());
+            if (changed.size() > PATCH_LIMIT) {
+                p.sorted.clear(); // many changes: sorting again is cheaper than patching each
+            }
+            for (Map<String, AttributeValue> item : changed) {
+                p.put(entry(item));
+            }
+            count += changed.size();
+        }
+        labels.refreshedFrom = now;
+        if (moved) {
+            labels.versionSeenAt = now;
+        }
+        labels.stamp = stamp;
+        return count;
+    }
+
+    private static SpaceLabels restore(LabelSnapshots.Snapshot snapshot) {
+        SpaceLabels labels = new SpaceLabels();
+        for (NodeType type : NodeType.values()) {
+            Partition p = new Partition();
+            for (Entry e : snapshot.partitions().getOrDefault(type, List.of())) {
+                p.byId.put(e.id(), e);
+            }
+            labels.partitions.put(type, p);
+        }
+        labels.stamp = snapshot.stamp();
+        labels.refreshedFrom = snapshot.refreshedFrom();
+        labels.versionSeenAt = snapshot.versionSeenAt();
+        return labels;
+    }
+
+    private static LabelSnapshots.Snapshot snapshotOf(SpaceLabels labels) {
+        Map<NodeType, List<Entry>> partitions = new EnumMap<>(NodeType.class);
+        labels.partitions.forEach((type, p) -> partitions.put(type, List.copyOf(p.byId.values())));
+        return new LabelSnapshots.Snapshot(labels.stamp, labels.refreshedFrom, labels.versionSeenAt, partitions);
     }
 
     private SpaceLabels build(String projectId, String spaceId, ProjectVersion.Stamp stamp, long now) {

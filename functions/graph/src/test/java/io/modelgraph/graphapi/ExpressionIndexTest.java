@@ -1,8 +1,10 @@
 package io.modelgraph.graphapi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.store.GraphKeys;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.graph.store.NodeOrder;
 import io.modelgraph.json.Json;
@@ -12,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Expression through the label index answers exactly what the partition walk answers (same nodes, order, pages and
@@ -67,6 +70,84 @@ class ExpressionIndexTest {
         assertEquals(builds, store.labels().builds(), "single writes are followed, not re-read");
     }
 
+    /**
+     * A cold container takes a large space's index from the snapshot another container stored (docs/graph.md
+     * "Read caches") plus the changes since, instead of reading the space whole, and answers as the walk does;
+     * after a large write the snapshot is passed over, and a snapshot with a chunk gone is read around.
+     */
+    @Test
+    void coldContainersStartFromTheStoredSnapshot() {
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        for (int i = 0; i < 1500; i++) {
+            nodes.add(Map.of("Id", "s" + i, "label", label(), "nodeType", i % 5 == 0 ? "Type" : "Element"));
+        }
+        api.post("bulkCreate", Map.of("nodes", nodes)).ok();
+        PagingToken tokens = new PagingToken("test-secret");
+        List<String> main = List.of(api.mainSpace());
+
+        GraphStore first = GraphStore.of(GraphApi.SERVICES);
+        compareMany(new FetchNodesQuery(first, tokens, false), new FetchNodesQuery(first, tokens, true), main, 3);
+        assertEquals(1, first.labels().builds(), "the first container reads the space whole");
+        Map<String, AttributeValue> header = snapshotHeader();
+        assertTrue(Long.parseLong(header.get("entries").n()) >= 1500, header.toString());
+
+        // single writes after the snapshot: a cold container must see them through the update-time index
+        for (int w = 0; w < 12; w++) {
+            String id = "s" + random.nextInt(1500);
+            switch (w % 3) {
+                case 0 -> api.put("node", Map.of("Id", id, "label", "needle " + label())).ok();
+                case 1 -> api.delete("node/" + id, null);
+                default -> api.createNode("needle fresh " + w, "Element");
+            }
+        }
+        GraphStore cold = GraphStore.of(GraphApi.SERVICES);
+        FetchNodesQuery coldIndex = new FetchNodesQuery(cold, tokens, true);
+        compareMany(new FetchNodesQuery(cold, tokens, false), coldIndex, main, 30);
+        FetchNodesRequest needle = new FetchNodesRequest(Optional.empty(), List.of(), Optional.of("needle"), main,
+                false, false, Optional.empty(), false, 200, Optional.empty(), false);
+        assertEquals(Json.write(new FetchNodesQuery(cold, tokens, false).run(api.project(), needle)),
+                Json.write(coldIndex.run(api.project(), needle)), "the writes after the snapshot are found");
+        assertEquals(0, cold.labels().builds(), "a cold container does not read the space whole");
+        assertEquals(1, cold.labels().snapshotLoads());
+
+        // a large write after the snapshot: passed over, the space read whole and stored again
+        List<Map<String, Object>> late = new ArrayList<>();
+        for (int i = 0; i < 150; i++) { // more than one transaction holds: a large write, with its rebuild mark
+            late.add(Map.of("Id", "late" + i, "label", "needle late " + i, "nodeType", "Element"));
+        }
+        api.post("bulkCreate", Map.of("nodes", late)).ok();
+        GraphStore afterLarge = GraphStore.of(GraphApi.SERVICES);
+        compareMany(new FetchNodesQuery(afterLarge, tokens, false), new FetchNodesQuery(afterLarge, tokens, true),
+                main, 10);
+        assertEquals(1, afterLarge.labels().builds());
+        assertEquals(0, afterLarge.labels().snapshotLoads());
+        assertTrue(Long.parseLong(snapshotHeader().get("v").n()) > Long.parseLong(header.get("v").n()),
+                "a newer snapshot replaced the one the large write made stale");
+
+        // a chunk gone (expired): read around, not trusted
+        String prefix = "X#labels#" + api.mainSpace() + "#";
+        GraphApi.SERVICES.dynamo().queryPaginator(b -> b.tableName(GraphApi.SERVICES.stores().graphTable())
+                .keyConditionExpression("pk = :p AND begins_with(sk, :s)")
+                .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(GraphKeys.pk(api.project())), ":s",
+                        AttributeValue.fromS(prefix)))).items()
+                .forEach(item -> GraphApi.SERVICES.dynamo().deleteItem(b -> b.tableName(
+                        GraphApi.SERVICES.stores().graphTable()).key(Map.of("pk", item.get("pk"), "sk", item.get("sk")))));
+        GraphStore noChunks = GraphStore.of(GraphApi.SERVICES);
+        compareMany(new FetchNodesQuery(noChunks, tokens, false), new FetchNodesQuery(noChunks, tokens, true), main, 10);
+        assertEquals(1, noChunks.labels().builds());
+        assertEquals(0, noChunks.labels().snapshotLoads());
+    }
+
+    private Map<String, AttributeValue> snapshotHeader() {
+        Map<String, AttributeValue> item = GraphApi.SERVICES.dynamo().getItem(b -> b.consistentRead(true)
+                .tableName(GraphApi.SERVICES.stores().graphTable()).key(Map.of("pk",
+                        AttributeValue.fromS(GraphKeys.pk(api.project())), "sk",
+                        AttributeValue.fromS("X#labels#" + api.mainSpace()))))
+                .item();
+        assertTrue(item != null && !item.isEmpty(), "no label index snapshot stored");
+        return item;
+    }
+
     private void compareMany(FetchNodesQuery walk, FetchNodesQuery index, List<String> spaces, int terms) {
         for (int t = 0; t < terms; t++) {
             String term = term();
@@ -75,7 +156,7 @@ class ExpressionIndexTest {
             Optional<NodeOrder> order = random.nextBoolean() ? Optional.empty()
                     : Optional.of(NodeOrder.values()[random.nextInt(3)]);
             int pick = random.nextInt(3);
-            List<String> searched = pick == 0 ? List.of(spaces.get(0)) : pick == 1 ? List.of(spaces.get(1)) : spaces;
+            List<String> searched = spaces.size() == 1 || pick == 2 ? spaces : List.of(spaces.get(pick));
             boolean desc = random.nextBoolean();
             int pageSize = random.nextBoolean() ? 1 + random.nextInt(9) : 10 + random.nextInt(120);
             Optional<String> token = Optional.empty();

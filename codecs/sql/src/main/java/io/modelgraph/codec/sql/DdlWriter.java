@@ -51,6 +51,13 @@ final class DdlWriter {
     private String currentTable = "";
     private final Map<String, Long> bareNames;
     private final Map<String, String> schemas;
+    private final Names names;
+    /** Keys not written because they name elements that are not columns ({@code "<type> [<elements>]"}). */
+    private final Set<String> droppedKeys = new LinkedHashSet<>();
+    /** Optional primary-key columns written NOT NULL ({@code "<type>.<element>"}). */
+    private final Set<String> forcedNotNull = new LinkedHashSet<>();
+    /** Foreign keys not written ({@code "<from type> -> <to type>"}). */
+    private final Set<String> droppedForeignKeys = new LinkedHashSet<>();
 
     /** A foreign key to write: from columns of one table to a key of another. */
     private record Fk(Optional<String> name, String fromType, List<String> from, String toType, List<String> to,
@@ -70,6 +77,49 @@ final class DdlWriter {
         this.bareNames = model.types().stream().collect(Collectors.groupingBy(t -> bareName(t).toLowerCase(Locale.ROOT),
                 Collectors.counting()));
         this.schemas = writtenSchemas(model, vendor);
+        this.names = new Names(vendor, ledger);
+        // every table's name is chosen before any is written, so a foreign key written before its target's table
+        // names the target as its CREATE TABLE will
+        for (TypeDef t : model.types()) {
+            names.name(Names.Kind.TABLE, tableScope(t), vendor == Vendor.SQLITE ? sqliteName(t, bareNames)
+                    : bareName(t), t.name());
+        }
+    }
+
+    // what the writer wrote otherwise than the model says, as data (tests read the engine's catalog back with it)
+
+    Set<String> droppedKeys() {
+        return Set.copyOf(droppedKeys);
+    }
+
+    Set<String> forcedNotNull() {
+        return Set.copyOf(forcedNotNull);
+    }
+
+    Set<String> droppedForeignKeys() {
+        return Set.copyOf(droppedForeignKeys);
+    }
+
+    /** The scope a table's name must be unique in: its written schema (SQLite has one for all). */
+    String tableScope(TypeDef t) {
+        return vendor == Vendor.SQLITE ? "" : t.namespace().map(ns -> schemas.getOrDefault(ns, ns)).orElse("");
+    }
+
+    /** The table name written for a type, unquoted and unqualified. */
+    String writtenTable(TypeDef t) {
+        return names.written(Names.Kind.TABLE, tableScope(t), vendor == Vendor.SQLITE ? sqliteName(t, bareNames)
+                : bareName(t));
+    }
+
+    /** The schema written for a written namespace ({@link #writtenSchemas}), each part as the writer chose it. */
+    String writtenSchema(String written) {
+        return java.util.Arrays.stream(written.split("\\.")).map(p -> names.written(Names.Kind.SCHEMA, "", p))
+                .collect(Collectors.joining("."));
+    }
+
+    /** The column name written for an element (or a derived column such as a reference's) of a type. */
+    String writtenColumn(String typeName, String column) {
+        return names.written(Names.Kind.COLUMN, typeName, column);
     }
 
     /**
@@ -138,9 +188,13 @@ final class DdlWriter {
                 case POSTGRES, SNOWFLAKE, BIGQUERY -> out.append("CREATE SCHEMA IF NOT EXISTS ").append(qualifiedNs(ns))
                         .append(";\n");
                 case MYSQL -> out.append("CREATE DATABASE IF NOT EXISTS ").append(qualifiedNs(ns)).append(";\n");
-                case SQLSERVER -> out.append("IF SCHEMA_ID(").append(Identifiers.string(ns, vendor))
-                        .append(") IS NULL EXEC(").append(Identifiers.string("CREATE SCHEMA "
-                                + Identifiers.quote(ns, vendor), vendor)).append(");\n");
+                case SQLSERVER -> {
+                    // the schema the tables are written in: the last part of db.schema, cut to the limit
+                    String quoted = qualifiedNs(ns);
+                    out.append("IF SCHEMA_ID(").append(Identifiers.string(writtenSchema(schemas.getOrDefault(ns, ns)),
+                            vendor)).append(") IS NULL EXEC(").append(Identifiers.string("CREATE SCHEMA " + quoted,
+                            vendor)).append(");\n");
+                }
                 case ORACLE -> ledger.approximate(ns, "Oracle schemas are users: schema " + ns
                         + " must exist before this script runs.");
                 case SQLITE -> ledger.drop(ns, "SQLite has no schemas: tables of " + ns + " are written unqualified.");
@@ -161,8 +215,8 @@ final class DdlWriter {
             ledger.approximate(ns, "Namespace " + ns + " written as schema " + written + ": " + vendor.key()
                     + " scripts run in one database.");
         }
-        return java.util.Arrays.stream(written.split("\\.")).map(p -> Identifiers.quote(p, vendor))
-                .collect(Collectors.joining("."));
+        return java.util.Arrays.stream(written.split("\\.")).map(p -> Identifiers.quote(names.name(Names.Kind.SCHEMA,
+                "", p, ns), vendor)).collect(Collectors.joining("."));
     }
 
     /** Tables in an order where each foreign key's target comes first, as far as cycles allow. */
@@ -225,7 +279,7 @@ final class DdlWriter {
     }
 
     private String tableName(TypeDef t) {
-        String name = vendor == Vendor.SQLITE ? sqliteName(t, bareNames) : bareName(t);
+        String name = writtenTable(t);
         if (vendor == Vendor.SQLITE || t.namespace().isEmpty()) {
             return Identifiers.quote(name, vendor);
         }
@@ -237,8 +291,14 @@ final class DdlWriter {
                 .orElse(Identifiers.quote(typeName, vendor));
     }
 
+    /** A column of the table being written. */
     private String col(String name) {
-        return Identifiers.quote(name, vendor);
+        return col(currentTable, name);
+    }
+
+    /** A column of the table written for {@code scope} (a type's name, or a child table's). */
+    private String col(String scope, String name) {
+        return Identifiers.quote(names.name(Names.Kind.COLUMN, scope, name, scope + "." + name), vendor);
     }
 
     private void table(TypeDef t) {
@@ -249,10 +309,8 @@ final class DdlWriter {
         if (!t.supertypes().isEmpty()) {
             ledger.approximate(path, "Supertypes " + t.supertypes() + " flattened: their elements are copied into"
                     + " this table as columns.");
-            Set<String> own = t.elements().stream().map(ElementDef::name).collect(Collectors.toSet());
-            inherited(t, new HashSet<>()).stream().filter(e -> own.add(e.name())).forEach(elements::add);
         }
-        elements.addAll(t.elements());
+        elements.addAll(Inheritance.elements(t, types));
         if (t.isAbstract()) {
             ledger.drop(path, "Abstract type written as an ordinary table.");
         }
@@ -277,6 +335,7 @@ final class DdlWriter {
         for (KeyDef k : t.keys()) {
             if (!columnNames.containsAll(k.elements())) {
                 ledger.drop(path, "Key " + k.elements() + " names elements that are not columns; not carried.");
+                droppedKeys.add(path + " " + k.elements());
                 continue;
             }
             if (k.kind() == KeyDef.Kind.PRIMARY && inlineAutoPk.isPresent()) {
@@ -322,18 +381,6 @@ final class DdlWriter {
         created.add(t.name());
     }
 
-    private List<ElementDef> inherited(TypeDef t, Set<String> seen) {
-        List<ElementDef> out = new ArrayList<>();
-        for (String s : t.supertypes()) {
-            TypeDef parent = types.get(s);
-            if (parent != null && seen.add(s)) {
-                out.addAll(inherited(parent, seen));
-                out.addAll(parent.elements());
-            }
-        }
-        return out;
-    }
-
     /** SQLite's AUTOINCREMENT exists only on an INTEGER PRIMARY KEY written on the column itself. */
     private Optional<String> sqliteAutoincrementColumn(TypeDef t) {
         if (vendor != Vendor.SQLITE) {
@@ -348,8 +395,8 @@ final class DdlWriter {
     private String check(String annotated) {
         int colon = annotated.indexOf(": ");
         if (colon > 0 && annotated.substring(0, colon).matches("[\\w$#\"`\\[\\]]+")) {
-            return "CONSTRAINT " + col(annotated.substring(0, colon)) + " CHECK (" + annotated.substring(colon + 2)
-                    + ")";
+            return "CONSTRAINT " + Identifiers.quote(names.fitted(Names.Kind.CONSTRAINT, annotated.substring(0, colon),
+                    currentTable), vendor) + " CHECK (" + annotated.substring(colon + 2) + ")";
         }
         return "CHECK (" + annotated + ")";
     }
@@ -359,11 +406,13 @@ final class DdlWriter {
         String path = t.name() + " -> " + fk.toType();
         if (target == null) {
             ledger.drop(path, "Foreign key to " + fk.toType() + ", which the model does not hold; not carried.");
+            droppedForeignKeys.add(path);
             return Optional.empty();
         }
         if (!columnNames.containsAll(fk.from())) {
             ledger.drop(path, "Foreign key columns " + fk.from() + " are not columns of " + t.name()
                     + "; not carried.");
+            droppedForeignKeys.add(path);
             return Optional.empty();
         }
         Set<String> to = new HashSet<>(fk.to());
@@ -371,6 +420,7 @@ final class DdlWriter {
         if (!keyed && vendor != Vendor.MYSQL) {
             ledger.drop(path, "Foreign key to " + fk.to() + " of " + fk.toType()
                     + ", which are not its primary or unique key; " + vendor.key() + " refuses that, not carried.");
+            droppedForeignKeys.add(path);
             return Optional.empty();
         }
         for (int i = 0; i < fk.from().size() && i < fk.to().size(); i++) {
@@ -379,12 +429,13 @@ final class DdlWriter {
             if (fromKind.isPresent() && toKind.isPresent() && !fromKind.equals(toKind)) {
                 ledger.drop(path, "Foreign key " + fk.from() + " -> " + fk.to() + " joins a " + fromKind.get()
                         + " column to a " + toKind.get() + " column; engines refuse that, not carried.");
+                droppedForeignKeys.add(path);
                 return Optional.empty();
             }
         }
         StringBuilder b = new StringBuilder(constraintName(fk.name())).append("FOREIGN KEY (")
                 .append(columnList(fk.from())).append(") REFERENCES ").append(tableName(target)).append(" (")
-                .append(columnList(fk.to())).append(')');
+                .append(columnList(target.name(), fk.to())).append(')');
         action(b, "ON DELETE", fk.annotations().get("sql.onDelete"), path);
         action(b, "ON UPDATE", fk.annotations().get("sql.onUpdate"), path);
         if (vendor == Vendor.BIGQUERY) {
@@ -430,16 +481,21 @@ final class DdlWriter {
         if (name.isEmpty()) {
             return "";
         }
-        if (!constraintNames.add(currentSchema + "|" + name.get().toLowerCase(Locale.ROOT))) {
+        String fitted = names.fitted(Names.Kind.CONSTRAINT, name.get(), currentTable);
+        if (!constraintNames.add(currentSchema + "|" + fitted.toLowerCase(Locale.ROOT))) {
             ledger.drop(currentTable, "Constraint name " + name.get() + " is already used in this schema; written"
                     + " without a name.");
             return "";
         }
-        return "CONSTRAINT " + col(name.get()) + " ";
+        return "CONSTRAINT " + Identifiers.quote(fitted, vendor) + " ";
     }
 
-    private String columnList(List<String> names) {
-        return names.stream().map(this::col).collect(Collectors.joining(", "));
+    private String columnList(List<String> columns) {
+        return columnList(currentTable, columns);
+    }
+
+    private String columnList(String scope, List<String> columns) {
+        return columns.stream().map(c -> col(scope, c)).collect(Collectors.joining(", "));
     }
 
     private void element(TypeDef t, ElementDef e, List<Column> columns, List<String> constraints,
@@ -452,6 +508,7 @@ final class DdlWriter {
             // write it explicitly so SQLite, which would accept NULLs there, agrees
             notNull = true;
             ledger.narrow(path, "Primary-key column written NOT NULL; the model has it optional.");
+            forcedNotNull.add(path);
         }
         e.mapsTo().ifPresent(m -> ledger.drop(path, "Mapping to " + m + " not carried: SQL has no place for it."));
         if (!e.examples().isEmpty()) {
@@ -748,7 +805,8 @@ final class DdlWriter {
     }
 
     private void childTable(TypeDef t, ElementDef e, ElementDef single, KeyDef pk, String path) {
-        String childName = t.name() + "_" + e.name();
+        String childName = names.name(Names.Kind.TABLE, tableScope(t), t.name() + "_" + e.name(), path + "[]");
+        String scope = path + "[]";
         ledger.approximate(path, "Many values stored in child table " + childName + " (parent key, ordinal, value).");
         List<String> lines = new ArrayList<>();
         List<String> parentColumns = new ArrayList<>();
@@ -756,21 +814,22 @@ final class DdlWriter {
             ElementDef keyElement = t.element(k).orElseThrow();
             String name = t.name() + "_" + k;
             parentColumns.add(name);
-            lines.add(INDENT + col(name) + " " + scalarType(path, keyElement.withAnnotations(Map.of()), true)
-                    + " NOT NULL");
+            lines.add(INDENT + col(scope, name) + " " + scalarType(path, keyElement.withAnnotations(Map.of()),
+                    true) + " NOT NULL");
         }
-        lines.add(INDENT + col("ordinal") + " " + VendorTypes.of(vendor, PrimitiveKind.INTEGER, Constraints.NONE,
+        lines.add(INDENT + col(scope, "ordinal") + " " + VendorTypes.of(vendor, PrimitiveKind.INTEGER, Constraints.NONE,
                 Optional.empty(), true).type() + " NOT NULL");
-        lines.add(INDENT + col(e.name()) + " " + (single.type() instanceof DataType.Primitive
+        lines.add(INDENT + col(scope, e.name()) + " " + (single.type() instanceof DataType.Primitive
                 || single.type() instanceof DataType.TaxonomyRef ? scalarType(path, single, false)
                         : VendorTypes.json(vendor).type()) + " NOT NULL");
         List<String> key = new ArrayList<>(parentColumns);
         key.add("ordinal");
-        lines.add(INDENT + "PRIMARY KEY (" + columnList(key) + ")");
-        lines.add(INDENT + "FOREIGN KEY (" + columnList(parentColumns) + ") REFERENCES " + tableName(t) + " ("
-                + columnList(pk.elements()) + ") ON DELETE CASCADE");
+        lines.add(INDENT + "PRIMARY KEY (" + columnList(scope, key) + ")");
+        lines.add(INDENT + "FOREIGN KEY (" + columnList(scope, parentColumns) + ") REFERENCES " + tableName(t) + " ("
+                + columnList(t.name(), pk.elements()) + ") ON DELETE CASCADE");
+        String quotedChild = Identifiers.quote(childName, vendor);
         String childTable = t.namespace().filter(ns -> vendor != Vendor.SQLITE)
-                .map(ns -> qualifiedNs(ns) + "." + col(childName)).orElse(col(childName));
+                .map(ns -> qualifiedNs(ns) + "." + quotedChild).orElse(quotedChild);
         after.add("CREATE TABLE " + childTable + " (\n" + String.join(",\n", lines) + "\n);\n");
     }
 
@@ -812,14 +871,12 @@ final class DdlWriter {
     }
 
     private String extendedProperty(TypeDef t, Optional<String> column, String text) {
-        String name = t.name();
-        if (t.namespace().isPresent() && name.startsWith(t.namespace().get() + ".")) {
-            name = name.substring(t.namespace().get().length() + 1);
-        }
+        String name = writtenTable(t);
         return "EXEC sys.sp_addextendedproperty @name = N'MS_Description', @value = "
                 + Identifiers.string(text, vendor) + ", @level0type = N'SCHEMA', @level0name = "
-                + Identifiers.string(t.namespace().orElse("dbo"), vendor) + ", @level1type = N'TABLE', @level1name = "
+                + Identifiers.string(t.namespace().map(ns -> writtenSchema(schemas.getOrDefault(ns, ns))).orElse("dbo"),
+                        vendor) + ", @level1type = N'TABLE', @level1name = "
                 + Identifiers.string(name, vendor) + column.map(c -> ", @level2type = N'COLUMN', @level2name = "
-                        + Identifiers.string(c, vendor)).orElse("") + ";";
+                        + Identifiers.string(writtenColumn(t.name(), c), vendor)).orElse("") + ";";
     }
 }

@@ -89,56 +89,42 @@ final class Catalog {
         return out;
     }
 
-    /** Encodes the model for the engine's dialect, runs the DDL and compares the catalog with the model. */
+    /**
+     * Encodes the model for the engine's dialect, runs the DDL and compares the catalog with the model. What the
+     * writer chose not to write as the model says (a key naming elements that are not columns, an optional
+     * primary-key column written NOT NULL, a foreign key not carried, a name shortened or told apart from another
+     * by case) the writer reports as data, not only as ledger text, and every such choice must also be ledgered.
+     */
     static List<String> createAndCompare(Connection c, SchemaModel model, Vendor vendor) throws SQLException {
         io.modelgraph.ledger.LossinessLedger ledger = new io.modelgraph.ledger.LossinessLedger();
-        execute(c, new SqlCodec().encode(model, new io.modelgraph.codec.CodecOptions(Map.of("vendor", vendor.key())),
-                ledger));
-        Set<String> droppedPrimaryKeys = new java.util.HashSet<>();
-        Set<String> forcedNotNull = new java.util.HashSet<>();
-        for (io.modelgraph.ledger.LossEntry e : ledger.entries()) {
-            if (e.kind() == io.modelgraph.ledger.LossKind.StructuralDrop && e.explanation().startsWith("Key ")
-                    && e.explanation().contains("not columns")) {
-                droppedPrimaryKeys.add(e.path() + " " + e.explanation().substring(4, e.explanation().indexOf(']')
-                        + 1));
-            } else if (e.kind() == io.modelgraph.ledger.LossKind.SemanticNarrowing
-                    && e.explanation().startsWith("Primary-key column written NOT NULL")) {
-                forcedNotNull.add(e.path());
-            }
-        }
-        return compare(c, model, vendor, droppedForeignKeys(ledger), droppedPrimaryKeys, forcedNotNull);
-    }
-
-    /** Foreign keys the writer ledgered as not carried ("from -> to" paths), which the catalog must not hold. */
-    static Set<String> droppedForeignKeys(io.modelgraph.ledger.LossinessLedger ledger) {
-        return ledger.entries().stream().filter(e -> e.path().contains(" -> ")
-                && e.kind() == io.modelgraph.ledger.LossKind.StructuralDrop).map(e -> e.path())
-                .collect(java.util.stream.Collectors.toSet());
+        DdlWriter writer = new DdlWriter(model, vendor, ledger);
+        execute(c, writer.write());
+        List<String> problems = new ArrayList<>();
+        Set<String> ledgered = new HashSet<>();
+        ledger.entries().forEach(e -> ledgered.add(e.path()));
+        java.util.stream.Stream.of(writer.droppedKeys().stream().map(k -> k.substring(0, k.indexOf(" ["))),
+                writer.forcedNotNull().stream(), writer.droppedForeignKeys().stream())
+                .flatMap(x -> x).filter(p -> !ledgered.contains(p))
+                .forEach(p -> problems.add(p + ": changed by the writer but not ledgered"));
+        problems.addAll(compare(c, model, vendor, writer));
+        return problems;
     }
 
     /** Mismatches between the model and the engine's catalog; empty when every table came back as written. */
-    static List<String> compare(Connection c, SchemaModel model, Vendor vendor, Set<String> droppedForeignKeys)
+    static List<String> compare(Connection c, SchemaModel model, Vendor vendor, DdlWriter writer)
             throws SQLException {
-        return compare(c, model, vendor, droppedForeignKeys, Set.of(), Set.of());
-    }
-
-    /**
-     * As above, where the writer's ledger said a key was not carried ({@code "<type> [<elements>]"}) or a
-     * primary-key column was written NOT NULL against the model ({@code "<type>.<element>"}).
-     */
-    static List<String> compare(Connection c, SchemaModel model, Vendor vendor, Set<String> droppedForeignKeys,
-            Set<String> droppedKeys, Set<String> forcedNotNull) throws SQLException {
+        Set<String> droppedForeignKeys = writer.droppedForeignKeys();
+        Set<String> droppedKeys = writer.droppedKeys();
+        Set<String> forcedNotNull = writer.forcedNotNull();
         Map<String, String> schemas = DdlWriter.writtenSchemas(model, vendor);
         DatabaseMetaData meta = c.getMetaData();
         List<String> problems = new ArrayList<>();
         Map<String, String> tables = tables(meta);
         Map<String, TypeDef> byName = new HashMap<>();
         model.types().forEach(t -> byName.put(t.name(), t));
-        Map<String, Long> bare = model.types().stream().collect(java.util.stream.Collectors.groupingBy(
-                t -> DdlWriter.bareName(t).toLowerCase(Locale.ROOT), java.util.stream.Collectors.counting()));
         for (TypeDef t : model.types()) {
-            String name = vendor == Vendor.SQLITE ? DdlWriter.sqliteName(t, bare) : DdlWriter.bareName(t);
-            Optional<String> ns = t.namespace().map(schemas::get)
+            String name = writer.writtenTable(t);
+            Optional<String> ns = t.namespace().map(schemas::get).map(n -> writer.writtenSchema(n))
                     .or(() -> vendor == Vendor.POSTGRES ? Optional.of("public") : Optional.empty());
             String key = tables.keySet().stream().filter(k -> k.endsWith("|" + name)
                     && (vendor == Vendor.SQLITE || ns.map(n -> k.startsWith(n + "|")).orElse(true)))
@@ -149,18 +135,16 @@ final class Catalog {
             }
             String schema = key.substring(0, key.indexOf('|'));
             Map<String, String[]> columns = columns(meta, schema.isEmpty() ? null : schema, name);
-            List<ElementDef> elements = new ArrayList<>();
-            t.supertypes().stream().map(byName::get).filter(java.util.Objects::nonNull)
-                    .forEach(p -> elements.addAll(p.elements()));
-            elements.addAll(t.elements());
-            for (ElementDef e : elements) {
+            for (ElementDef e : Inheritance.elements(t, byName)) {
                 if (!(e.type() instanceof DataType.Primitive || e.type() instanceof DataType.TaxonomyRef)
                         || e.cardinality().many()) {
                     continue; // written as reference columns, arrays or child tables: checked by keys below
                 }
-                String[] col = columns.get(e.name());
+                String written = writer.writtenColumn(t.name(), e.name());
+                String[] col = columns.get(written);
                 if (col == null) {
-                    problems.add(t.name() + "." + e.name() + ": column missing (have " + columns.keySet() + ")");
+                    problems.add(t.name() + "." + e.name() + ": column " + written + " missing (have "
+                            + columns.keySet() + ")");
                     continue;
                 }
                 boolean notNull = e.cardinality().required() && !e.nullable()
@@ -180,7 +164,8 @@ final class Catalog {
             }
             List<String> pk = primaryKey(meta, schema.isEmpty() ? null : schema, name);
             List<String> expected = t.primaryKey().map(KeyDef::elements)
-                    .filter(k -> !droppedKeys.contains(t.name() + " " + k)).orElse(List.of());
+                    .filter(k -> !droppedKeys.contains(t.name() + " " + k)).orElse(List.of()).stream()
+                    .map(k -> writer.writtenColumn(t.name(), k)).toList();
             if (!new HashSet<>(pk).equals(new HashSet<>(expected))) {
                 problems.add(t.name() + ": primary key " + pk + ", model says " + expected);
             }
@@ -194,8 +179,7 @@ final class Catalog {
                     .filter(r -> !droppedForeignKeys.contains(r.fromType() + " -> " + r.toType()))
                     .filter(r -> byName.containsKey(r.toType()) && byName.get(r.toType()).keys().stream()
                             .anyMatch(k -> new HashSet<>(k.elements()).equals(new HashSet<>(r.toElements()))))
-                    .map(r -> vendor == Vendor.SQLITE ? DdlWriter.sqliteName(byName.get(r.toType()), bare)
-                            : DdlWriter.bareName(byName.get(r.toType()))).filter(target -> !fkTargets.contains(target))
+                    .map(r -> writer.writtenTable(byName.get(r.toType()))).filter(target -> !fkTargets.contains(target))
                     .forEach(target -> problems.add(t.name() + ": foreign key to " + target + " missing"));
         }
         return problems;

@@ -58,6 +58,12 @@ class EngineRoundTripTest {
     }
 
     @Test
+    void namesTheEnginesCannotStoreAsTheyAreAndNarrowedInheritance() throws Exception {
+        assertEquals(List.of(), onBothEngines(Models.awkwardNames()));
+        assertEquals(List.of(), onBothEngines(Models.narrowedInheritance()));
+    }
+
+    @Test
     void aModelDecodedFromJsonSchema() throws Exception {
         String schema = """
                 {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Shop","type":"object",

@@ -63,6 +63,49 @@ final class Models {
                 Relationship.foreignKey("Author", List.of("favourite_book"), "Book", List.of("id"), false)));
     }
 
+
+    /** A name of {@code bytes} UTF-8 bytes: "é" (two bytes) repeated after a distinguishing ASCII prefix. */
+    static String longName(String prefix, int bytes) {
+        StringBuilder b = new StringBuilder(prefix);
+        while (b.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 2 <= bytes) {
+            b.append('é');
+        }
+        return b.toString();
+    }
+
+    /**
+     * Names the engines cannot store as they are: two tables whose 80-byte names share their first 63 bytes
+     * (PostgreSQL's limit), one referring to the other by a key column as long, and columns that differ only by
+     * case (SQLite tells them apart nowhere).
+     */
+    static SchemaModel awkwardNames() {
+        String longColumn = longName("key_", 80);
+        TypeDef first = TypeDef.of(longName("T", 78) + "_1", List.of(
+                el(longColumn, PrimitiveKind.INTEGER, Cardinality.REQUIRED),
+                el("PREFIX", PrimitiveKind.STRING, Cardinality.REQUIRED),
+                el("prefix", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)))
+                .withKeys(List.of(KeyDef.primary(List.of(longColumn))));
+        TypeDef second = TypeDef.of(longName("T", 78) + "_2", List.of(
+                el("id", PrimitiveKind.INTEGER, Cardinality.REQUIRED),
+                ElementDef.of("first", new DataType.TypeRef(first.name()), Cardinality.OPTIONAL)))
+                .withKeys(List.of(KeyDef.primary(List.of("id"))));
+        return SchemaModel.of("awkward", List.of(second, first), List.of());
+    }
+
+    /**
+     * A diamond of supertypes (after ShEx's EXTENDS tests): the root has {@code p} optional and many-valued, a
+     * nearer supertype narrows it to exactly one, and the leaf inherits it through both.
+     */
+    static SchemaModel narrowedInheritance() {
+        TypeDef root = TypeDef.of("Root", List.of(el("p", PrimitiveKind.STRING, Cardinality.ANY_NUMBER),
+                el("q", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)));
+        TypeDef middle = TypeDef.of("Middle", List.of()).withSupertypes(List.of("Root"));
+        TypeDef narrow = TypeDef.of("Narrow", List.of(el("p", PrimitiveKind.STRING, Cardinality.REQUIRED)))
+                .withSupertypes(List.of("Middle"));
+        TypeDef other = TypeDef.of("Other", List.of(el("q", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)));
+        TypeDef leaf = TypeDef.of("Leaf", List.of()).withSupertypes(List.of("Narrow", "Other"));
+        return SchemaModel.of("narrowed", List.of(root, middle, narrow, other, leaf), List.of());
+    }
     private Models() {
     }
 }

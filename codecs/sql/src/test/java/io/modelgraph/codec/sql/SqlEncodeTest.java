@@ -93,4 +93,65 @@ class SqlEncodeTest {
         assertEquals("vendor", f.errors().get(0).path());
         assertEquals(7, SqlCodec.vendors().size());
     }
+
+    @Test
+    void namesOverTheDialectsLimitAreShortenedUniqueAndLedgered() {
+        SchemaModel m = Models.awkwardNames();
+        String first = m.types().get(1).name();
+        String ddl = encode(m, "postgres");
+        java.util.regex.Matcher tables = java.util.regex.Pattern.compile("CREATE TABLE \"([^\"]+)\"").matcher(ddl);
+        java.util.Set<String> written = new java.util.HashSet<>();
+        while (tables.find()) {
+            assertTrue(tables.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 63, ddl);
+            written.add(tables.group(1));
+        }
+        assertEquals(2, written.size(), "two names sharing their first 63 bytes stay apart: " + ddl);
+        String shortFirst = Names.shortened(first, Names.limit(Vendor.POSTGRES, Names.Kind.TABLE), 0);
+        assertTrue(written.contains(shortFirst), ddl);
+        assertTrue(ddl.contains("REFERENCES \"" + shortFirst + "\" (\"" + Names.shortened(Models.longName("key_", 80),
+                Names.limit(Vendor.POSTGRES, Names.Kind.COLUMN), 0) + "\")"), "keys name the written names: " + ddl);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals(first) && e.explanation().contains(
+                "'" + first + "'") && e.explanation().contains("'" + shortFirst + "'")), ledger.entries().toString());
+        // SQLite has no limit: the same names are written whole
+        String sqlite = encode(m, "sqlite");
+        assertTrue(sqlite.contains("CREATE TABLE \"" + first + "\""), sqlite);
+        // MySQL counts characters (64), not bytes: a 78-byte name of 40 characters fits there
+        assertTrue(encode(m, "mysql").contains("`" + first + "`"), "fits MySQL's 64 characters");
+    }
+
+    @Test
+    void columnsThatDifferOnlyByCaseAreToldApartWhereTheDialectIgnoresCase() {
+        SchemaModel m = Models.awkwardNames();
+        String sqlite = encode(m, "sqlite");
+        String renamed = Names.shortened("prefix", Names.limit(Vendor.SQLITE, Names.Kind.COLUMN), 1);
+        assertTrue(sqlite.contains("  PREFIX text NOT NULL,\n  " + renamed + " integer"), sqlite);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().endsWith(".prefix")
+                && e.explanation().contains("'" + renamed + "'")), ledger.entries().toString());
+        for (String v : java.util.List.of("sqlserver", "mysql", "bigquery")) {
+            assertTrue(!encode(m, v).matches("(?s).*\\bprefix\\b.*"), v + " renames too");
+        }
+        // PostgreSQL keeps a quoted name's case: both are written as they are
+        String pg = encode(m, "postgres");
+        assertTrue(pg.contains("  \"PREFIX\" text NOT NULL,\n  prefix integer"), pg);
+    }
+
+    @Test
+    void theNearestDefinitionOfAnInheritedElementWins() {
+        String ddl = encode(Models.narrowedInheritance(), "sqlite");
+        // Leaf inherits p from Root (many, optional) through Narrow, which narrows it to exactly one
+        assertTrue(ddl.contains("CREATE TABLE Leaf (\n  p text NOT NULL,\n  q integer\n);"), ddl);
+        assertTrue(ddl.contains("CREATE TABLE Middle (\n  p text,\n  q integer\n);"), ddl);
+    }
+
+    @Test
+    void sqlServerCreatesTheSchemaItsTablesAreWrittenIn() {
+        io.modelgraph.schema.TypeDef t = io.modelgraph.schema.TypeDef.of("Order", java.util.List.of(Models.el("id",
+                io.modelgraph.schema.PrimitiveKind.INTEGER, io.modelgraph.schema.Cardinality.REQUIRED)
+                .withDescription("The number"))).withNamespace("shop.sales").withDescription("An order");
+        String tsql = encode(SchemaModel.of("m", java.util.List.of(t), java.util.List.of()), "sqlserver");
+        // db.schema: the script runs in one database, so the schema is the last part, everywhere it is named
+        assertTrue(tsql.contains("IF SCHEMA_ID(N'sales') IS NULL EXEC(N'CREATE SCHEMA sales');"), tsql);
+        assertTrue(tsql.contains("CREATE TABLE sales.[Order] ("), tsql);
+        assertTrue(tsql.contains("@level0name = N'sales', @level1type = N'TABLE', @level1name = N'Order'"), tsql);
+    }
 }
