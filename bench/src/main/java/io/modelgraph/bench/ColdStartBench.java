@@ -24,6 +24,7 @@ import java.util.Optional;
  * <p>Run from the repository root after {@code ./mvnw -q -DskipTests package}:
  * {@code java -cp "bench/target/classes:$(cat bench/target/classpath.txt)" io.modelgraph.bench.ColdStartBench [--runs=8]}
  * Each function run follows a run of {@link #FLOOR}, the least a function can be, and is reported as a ratio to it.
+ * {@code --baseline=<dir>} also measures the jars of another build (its root directory) the same way, in the same run.
  */
 public final class ColdStartBench {
     /** One shipped function: its Lambda jar and sample event, relative to the repository root. */
@@ -59,9 +60,12 @@ public final class ColdStartBench {
 
     public static void main(String[] args) throws Exception {
         int runs = 8;
+        Optional<Path> baseline = Optional.empty();
         for (String arg : args) {
             if (arg.startsWith("--runs=")) {
                 runs = Integer.parseInt(arg.substring(7));
+            } else if (arg.startsWith("--baseline=")) {
+                baseline = Optional.of(Path.of(arg.substring(11)).toAbsolutePath());
             }
         }
         EmbeddedAws aws = EmbeddedAws.start(Optional.empty());
@@ -73,6 +77,7 @@ public final class ColdStartBench {
             Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
             Map<String, List<Double>> coldRatios = new java.util.LinkedHashMap<>();
             Map<String, String> statuses = new java.util.HashMap<>();
+            Map<String, List<Double>> baseRatios = new java.util.LinkedHashMap<>();
             samples.put(FLOOR.name(), new ArrayList<>());
             for (Function f : FUNCTIONS) {
                 samples.put(f.name(), new ArrayList<>());
@@ -82,6 +87,9 @@ public final class ColdStartBench {
             // alternated: floor, function, floor, next function, ... so every pair shares the machine's load
             for (int i = 0; i < runs; i++) {
                 for (Function f : FUNCTIONS) {
+                    if (baseline.isPresent() && i % 2 == 0) {
+                        baseRatios.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(baselineRatio(baseline.get(), f, aws));
+                    }
                     Timed floor = timedProbe(Path.of(""), FLOOR, aws);
                     Timed run = timedProbe(Path.of(""), f, aws);
                     samples.get(FLOOR.name()).add(sample(floor, FLOOR));
@@ -91,6 +99,9 @@ public final class ColdStartBench {
                     coldRatios.get(f.name()).add((run.startToFirstMs() - sample(run, f)[3])
                             / (floor.startToFirstMs() - sample(floor, FLOOR)[3]));
                     statuses.put(f.name(), field(figures(f, run.output()), "status"));
+                    if (baseline.isPresent() && i % 2 == 1) {
+                        baseRatios.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(baselineRatio(baseline.get(), f, aws));
+                    }
                 }
             }
             System.out.printf("%-13s %7s %11s %7s %7s %9s %7s %8s %8s %8s %10s %7s %8s%n", "function", "jar MB",
@@ -104,6 +115,11 @@ public final class ColdStartBench {
                         f.name(), new File(f.jar()).length() / 1_048_576.0, m[6], ratio, cold, m[7], m[0], m[1], m[2], m[3],
                         f == FLOOR ? "200" : statuses.get(f.name()), m[4] / 1024.0, m[5]);
             }
+            if (baseline.isPresent()) {
+                StringBuilder line = new StringBuilder("baseline " + baseline.get() + " in the same run, xfloor:");
+                baseRatios.forEach((name, values) -> line.append(String.format(" %s %.2f", name, medianOf(values))));
+                System.out.println(line);
+            }
             System.out.println("medians of " + runs + " fresh JVMs per function, each right after a floor run; "
                     + "'start>1st' is process start to the first response seen from outside, 'xfloor' the median of "
                     + "the paired ratios (goal <= " + GOAL + "), 'xcold' the same less each run's warm 2nd request, "
@@ -116,6 +132,18 @@ public final class ColdStartBench {
         }
         aws.close();
         System.exit(0);
+    }
+
+    /**
+     * {@code --baseline=<dir>}: the same function from another build (a checkout's root, or a copy holding its jars
+     * and {@code events/} at the same relative paths), right after a floor run of this build: its paired ratio. Runs
+     * before this build's pair in even rounds and after it in odd ones, so neither gets the warmer page cache.
+     */
+    private static double baselineRatio(Path root, Function f, EmbeddedAws aws) throws Exception {
+        Function old = new Function(f.name(), root.resolve(f.jar()).toString(), f.handler(),
+                root.resolve(f.event()).toString());
+        Timed floor = timedProbe(Path.of(""), FLOOR, aws);
+        return timedProbe(Path.of(""), old, aws).startToFirstMs() / floor.startToFirstMs();
     }
 
     private static List<Function> allWithFloor() {

@@ -27,12 +27,12 @@ public final class Priming implements Resource {
     public static final String PROJECT = "00000000000000000000000000000000";
     public static final String SUBJECT = "modelgraph-priming";
 
-    private final Services services;
+    private final Runnable clientPriming;
     private final Supplier<List<String>> hotPath;
     private volatile List<String> lastOutcomes = List.of();
 
-    private Priming(Services services, Supplier<List<String>> hotPath) {
-        this.services = services;
+    private Priming(Runnable clientPriming, Supplier<List<String>> hotPath) {
+        this.clientPriming = clientPriming;
         this.hotPath = hotPath;
     }
 
@@ -41,7 +41,15 @@ public final class Priming implements Resource {
      * the context may hold its resources weakly.
      */
     public static Priming register(Services services, Supplier<List<String>> hotPath) {
-        Priming priming = new Priming(services, hotPath);
+        return register(services::primed, hotPath);
+    }
+
+    /**
+     * As above, with the function's own client warm-up instead of {@link Services#primed()}'s graph-table read:
+     * for a function that may not read the graph table (the authorizer reads only the key table).
+     */
+    public static Priming register(Runnable clientPriming, Supplier<List<String>> hotPath) {
+        Priming priming = new Priming(clientPriming, hotPath);
         Core.getGlobalContext().register(priming);
         return priming;
     }
@@ -87,11 +95,11 @@ public final class Priming implements Resource {
     }
 
     /**
-     * Runs the priming: the SDK client again (its GetItem of a key that never exists) and the hot path. Answers
+     * Runs the priming: the SDK client again (a GetItem of a key that never exists) and the hot path. Answers
      * one outcome per hot-path step ({@code "<route key> <status>"}), for tests; never throws.
      */
     public List<String> prime() {
-        services.primed();
+        clientPriming.run();
         List<String> outcomes;
         try {
             outcomes = List.copyOf(hotPath.get());

@@ -72,6 +72,11 @@ public final class Services {
         return s3.get();
     }
 
+    /** The S3 client as a supplier, for stores that should build it on their first call, not when built. */
+    public Supplier<S3Client> s3Lazily() {
+        return s3;
+    }
+
     public Settings settings() {
         return settings;
     }

@@ -23,6 +23,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -246,5 +247,175 @@ class TemplateIT {
                     }
                 }));
         assertEquals(template, openApi, "openapi.yaml documents exactly the deployed routes");
+    }
+
+    /** What a function does with a table: reads it, reads and writes it, or (the authorizer) looks keys up. */
+    enum Access { READ, WRITE, VERIFY }
+
+    static final Set<String> READS = Set.of("dynamodb:GetItem", "dynamodb:Query", "dynamodb:BatchGetItem");
+
+    /**
+     * Which table each function uses and how: the intent the policies are checked against. Which actions that
+     * takes is not written here but read from the function's jar ({@link DynamoActions}).
+     */
+    static final Map<String, Map<String, Access>> TABLES = Map.ofEntries(
+            Map.entry("AuthorizerFunction", Map.of("ApiKeyTable", Access.VERIFY)),
+            Map.entry("GraphFunction", Map.of("GraphTable", Access.WRITE, "ApiKeyTable", Access.WRITE)),
+            Map.entry("JournalSweepFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("TransformFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("TransformJobFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("ExchangeFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("ExchangeJobFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("IntegrationsFunction", Map.of("GraphTable", Access.WRITE, "HistoryTable", Access.WRITE)),
+            Map.entry("GraphJobFunction", Map.of("GraphTable", Access.WRITE)),
+            Map.entry("IntegrationsJobFunction", Map.of("GraphTable", Access.WRITE, "HistoryTable", Access.WRITE)),
+            Map.entry("ScheduledReauditFunction", Map.of("GraphTable", Access.READ, "HistoryTable", Access.WRITE)));
+
+    /** The table a class of ours talks to: the history and key stores have their own; the rest is the graph table. */
+    static Optional<String> tableOf(String className) {
+        return switch (className) {
+            case "io/modelgraph/store/HistoryStore" -> Optional.of("HistoryTable");
+            case "io/modelgraph/auth/ApiKeyStore" -> Optional.of("ApiKeyTable");
+            // creates the tables for the local gateway and tests; no function calls it
+            case "io/modelgraph/store/Tables" -> Optional.empty();
+            default -> Optional.of("GraphTable");
+        };
+    }
+
+    /** A function's DynamoDB grants: table → actions, and the tables whose indexes are granted (with Query). */
+    record Grants(Map<String, Set<String>> actions, Set<String> indexes) {
+    }
+
+    static Grants grants(String function, JsonNode props, List<String> problems) {
+        Map<String, Set<String>> actions = new TreeMap<>();
+        Set<String> indexes = new TreeSet<>();
+        List<JsonNode> statements = new ArrayList<>();
+        List<JsonNode> policies = new ArrayList<>();
+        props.path("Policies").forEach(policies::add);
+        while (!policies.isEmpty()) {
+            JsonNode policy = policies.remove(0);
+            if (policy.has("Fn::If")) {
+                policies.add(policy.path("Fn::If").get(1));
+                policies.add(policy.path("Fn::If").get(2));
+            } else if (policy.has("Ref")) {
+                JsonNode managed = template.path("Resources").path(policy.path("Ref").asText());
+                if (managed.path("Type").asText().equals("AWS::IAM::ManagedPolicy")) {
+                    managed.path("Properties").path("PolicyDocument").path("Statement").forEach(statements::add);
+                }
+            } else if (policy.has("Statement")) {
+                policy.path("Statement").forEach(statements::add);
+            } else if (policy.isObject()) {
+                policy.fieldNames().forEachRemaining(name -> {
+                    if (name.startsWith("DynamoDB")) {
+                        problems.add(function + ": SAM's " + name + " grants more than the code calls");
+                    }
+                });
+            }
+        }
+        for (JsonNode s : statements) {
+            List<String> granted = new ArrayList<>();
+            (s.path("Action").isArray() ? s.path("Action") : List.of(s.path("Action"))).forEach(a -> {
+                String action = a.asText();
+                if (action.equals("*") || action.startsWith("dynamodb:") && action.contains("*")) {
+                    problems.add(function + ": wildcard action " + action);
+                }
+                if (action.startsWith("dynamodb:")) {
+                    granted.add(action);
+                }
+            });
+            if (granted.isEmpty() || !s.path("Effect").asText().equals("Allow")) {
+                continue;
+            }
+            List<JsonNode> resources = new ArrayList<>();
+            (s.path("Resource").isArray() ? s.path("Resource") : List.of(s.path("Resource"))).forEach(resources::add);
+            for (JsonNode r : resources) {
+                if (r.has("Fn::GetAtt") && r.path("Fn::GetAtt").get(1).asText().equals("Arn")) {
+                    actions.computeIfAbsent(r.path("Fn::GetAtt").get(0).asText(), t -> new TreeSet<>()).addAll(granted);
+                } else if (r.path("Fn::Sub").asText().matches("\\$\\{\\w+\\.Arn}/index/\\*")) {
+                    String table = r.path("Fn::Sub").asText().substring(2, r.path("Fn::Sub").asText().indexOf('.'));
+                    if (granted.contains("dynamodb:Query")) {
+                        indexes.add(table);
+                    }
+                } else {
+                    problems.add(function + ": DynamoDB actions on a resource that is not a table or its indexes: " + r);
+                }
+            }
+        }
+        return new Grants(actions, indexes);
+    }
+
+    @Test
+    void eachFunctionMayCallExactlyTheDynamoDbActionsItsCodeCallsOnTheTablesItUses() throws Exception {
+        List<String> problems = new ArrayList<>();
+        assertEquals(functions.keySet(), TABLES.keySet(), "every function's tables are stated here");
+        Map<String, Map<String, Set<String>>> calledByJar = new TreeMap<>();
+        for (Map.Entry<String, JsonNode> f : functions.entrySet()) {
+            String name = f.getKey();
+            String jar = f.getValue().path("CodeUri").asText();
+            Map<String, Set<String>> called = calledByJar.computeIfAbsent(jar, j -> {
+                Map<String, Set<String>> byTable = new TreeMap<>();
+                try {
+                    DynamoActions.byClass(root.resolve(j)).forEach((type, actions) -> tableOf(type).ifPresent(
+                            table -> byTable.computeIfAbsent(table, t -> new TreeSet<>()).addAll(actions)));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return byTable;
+            });
+            Grants grants = grants(name, f.getValue(), problems);
+            assertEquals(TABLES.get(name).keySet(), grants.actions().keySet(), name + ": the tables it may use");
+            for (Map.Entry<String, Access> use : TABLES.get(name).entrySet()) {
+                String table = use.getKey();
+                Set<String> granted = grants.actions().getOrDefault(table, Set.of());
+                Set<String> calls = called.getOrDefault(table, Set.of());
+                Set<String> required = new TreeSet<>(calls);
+                switch (use.getValue()) {
+                    case READ -> required.retainAll(READS);
+                    // ApiKeyVerifier: the key's lookup and its last-used stamp (issuing and listing are the graph API's)
+                    case VERIFY -> required.retainAll(Set.of("dynamodb:GetItem", "dynamodb:UpdateItem"));
+                    case WRITE -> assertTrue(required.stream().anyMatch(a -> !READS.contains(a)),
+                            name + ": its jar writes " + table + ": " + calls);
+                }
+                if (!granted.containsAll(required)) {
+                    Set<String> missing = new TreeSet<>(required);
+                    missing.removeAll(granted);
+                    problems.add(name + " calls " + missing + " on " + table + " without the grant");
+                }
+                if (!calls.containsAll(granted)) {
+                    Set<String> unused = new TreeSet<>(granted);
+                    unused.removeAll(calls);
+                    problems.add(name + " may call " + unused + " on " + table + ", which its code never calls");
+                }
+                if (use.getValue() == Access.READ && !READS.containsAll(granted)) {
+                    problems.add(name + " only reads " + table + " but may write it: " + granted);
+                }
+                boolean hasIndexes = template.path("Resources").path(table).path("Properties")
+                        .has("GlobalSecondaryIndexes");
+                if (hasIndexes && granted.contains("dynamodb:Query") && use.getValue() != Access.VERIFY
+                        && !grants.indexes().contains(table)) {
+                    problems.add(name + " queries " + table + "'s indexes without a grant on ${" + table
+                            + ".Arn}/index/*");
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void everyFunctionLogsToItsOwnLogGroupWithARetention() {
+        Set<String> groups = new TreeSet<>();
+        for (Map.Entry<String, JsonNode> f : functions.entrySet()) {
+            String group = f.getValue().path("LoggingConfig").path("LogGroup").path("Ref").asText();
+            JsonNode resource = template.path("Resources").path(group);
+            assertEquals("AWS::Logs::LogGroup", resource.path("Type").asText(), f.getKey() + ": LoggingConfig.LogGroup");
+            int days = resource.path("Properties").path("RetentionInDays").asInt(0);
+            assertTrue(days > 0, group + ": RetentionInDays");
+            assertTrue(groups.add(group), group + " serves one function only");
+        }
+        template.path("Resources").fields().forEachRemaining(r -> {
+            if (r.getValue().path("Type").asText().equals("AWS::Logs::LogGroup")) {
+                assertTrue(groups.contains(r.getKey()), r.getKey() + " is some function's log group");
+            }
+        });
     }
 }

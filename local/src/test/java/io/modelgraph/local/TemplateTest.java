@@ -221,10 +221,10 @@ class TemplateTest {
         assertTrue(2 * timeout + 1 < template.path("Globals").path("Function").path("Timeout").asInt(),
                 "a request and its one retry fit in the function's time");
         // the transform job function runs the same code (a mapImport job asks the same provider): same grants
-        assertEquals(transform.path("Policies").get(1), resources.path("TransformJobFunction").path("Properties")
-                .path("Policies").get(2));
         assertEquals(transform.path("Policies").get(2), resources.path("TransformJobFunction").path("Properties")
                 .path("Policies").get(3));
+        assertEquals(transform.path("Policies").get(3), resources.path("TransformJobFunction").path("Properties")
+                .path("Policies").get(4));
         resources.fields().forEachRemaining(f -> {
             if (!f.getKey().equals("TransformFunction") && !f.getKey().equals("TransformJobFunction")) {
                 String text = f.getValue().toString();

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -593,23 +594,30 @@ public final class GraphStore implements GraphAccess {
         Map<String, Node> nodes = new LinkedHashMap<>();
         Map<String, List<MixinValue>> values = new HashMap<>();
         Set<String> seenThroughCopy = new HashSet<>();
+        // the type partitions and the relations are independent reads: made side by side, used in this order
+        List<Supplier<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
         for (String space : spaces) {
             for (NodeType type : NodeType.values()) {
-                for (Map<String, AttributeValue> item : indexPartition(GraphKeys.typePartition(projectId, space, type))) {
-                    Node n = NodeItems.decode(item);
-                    nodes.putIfAbsent(n.id(), n);
-                    if (item.get(Tables.SK).s().startsWith(GraphKeys.NODE_PREFIX)) {
-                        values.put(n.id(), NodeValues.decode(item));
-                    } else {
-                        seenThroughCopy.add(n.id());
-                    }
+                reads.add(() -> indexPartition(GraphKeys.typePartition(projectId, space, type)));
+            }
+        }
+        reads.add(() -> prefixQuery(projectId, GraphKeys.RELATION_PREFIX));
+        List<List<Map<String, AttributeValue>>> read = ConcurrentReads.all(reads);
+        for (List<Map<String, AttributeValue>> partition : read.subList(0, read.size() - 1)) {
+            for (Map<String, AttributeValue> item : partition) {
+                Node n = NodeItems.decode(item);
+                nodes.putIfAbsent(n.id(), n);
+                if (item.get(Tables.SK).s().startsWith(GraphKeys.NODE_PREFIX)) {
+                    values.put(n.id(), NodeValues.decode(item));
+                } else {
+                    seenThroughCopy.add(n.id());
                 }
             }
         }
         seenThroughCopy.removeAll(values.keySet());
         values.putAll(mixinValues(projectId, seenThroughCopy));
         List<Relation> relations = new ArrayList<>();
-        for (Map<String, AttributeValue> item : prefixQuery(projectId, GraphKeys.RELATION_PREFIX)) {
+        for (Map<String, AttributeValue> item : read.get(read.size() - 1)) {
             Relation r = RelationItems.decode(item);
             if (nodes.containsKey(r.fromNodeId()) && nodes.containsKey(r.toNodeId())) {
                 relations.add(r);

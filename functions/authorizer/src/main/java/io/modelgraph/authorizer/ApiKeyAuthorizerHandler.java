@@ -26,17 +26,31 @@ public final class ApiKeyAuthorizerHandler
         implements RequestHandler<APIGatewayV2CustomAuthorizerEvent, SimpleIAMPolicyResponse> {
 
     private static final class Container {
-        static final ApiKeyVerifier VERIFIER = verifier(Services.fromEnvironment().primed());
-        static final Priming PRIMING = priming(Services.fromEnvironment(), VERIFIER);
+        static final ApiKeyVerifier VERIFIER = warmed(verifier(Services.fromEnvironment()));
+        static final Priming PRIMING = priming(VERIFIER);
     }
 
     /**
-     * SnapStart priming: one verification of a well-formed key that was never issued (a GetItem that finds
-     * nothing, so no last-used stamp is written).
+     * SnapStart priming: one verification of a well-formed key that was never issued (a GetItem on the key table
+     * that finds nothing, so no last-used stamp is written). It is also the client's warm-up: this function may
+     * read only the key table (template.yaml), so not {@link Services#primed()}'s graph-table read.
      */
-    public static Priming priming(Services services, ApiKeyVerifier verifier) {
-        return Priming.register(services, () -> List.of(verifier.verify(
-                Optional.of("Bearer " + PRIMING_KEY), Optional.of(Priming.PROJECT)).toString()));
+    public static Priming priming(ApiKeyVerifier verifier) {
+        return Priming.register(() -> { }, () -> List.of(primingVerification(verifier)));
+    }
+
+    private static String primingVerification(ApiKeyVerifier verifier) {
+        return verifier.verify(Optional.of("Bearer " + PRIMING_KEY), Optional.of(Priming.PROJECT)).toString();
+    }
+
+    /** Init's warm-up of the SDK client: the priming verification, its failure ignored (the first call pays). */
+    private static ApiKeyVerifier warmed(ApiKeyVerifier verifier) {
+        try {
+            primingVerification(verifier);
+        } catch (RuntimeException ignored) {
+            // no table, no network: the first real request pays instead
+        }
+        return verifier;
     }
 
     /** Shaped like an issued key, never issued. */

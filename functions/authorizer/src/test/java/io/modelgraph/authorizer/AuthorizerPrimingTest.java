@@ -15,7 +15,7 @@ class AuthorizerPrimingTest {
         Services services = TestStores.services();
         ApiKeyVerifier verifier = new ApiKeyVerifier(new ApiKeyStore(services.dynamo(),
                 services.stores().apiKeyTable()), services.clock());
-        Priming priming = ApiKeyAuthorizerHandler.priming(services, verifier);
+        Priming priming = ApiKeyAuthorizerHandler.priming(verifier);
         // the key was well-formed, so it reached the table lookup, and was not found
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of("{denied=The API key is not valid.}"));
     }

@@ -12,6 +12,7 @@ import io.modelgraph.exchange.merge.FileFormat;
 import io.modelgraph.exchange.merge.MergeOptions;
 import io.modelgraph.exchange.merge.MergeService;
 import io.modelgraph.exchange.merge.SourceParser;
+import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileFormat;
 import io.modelgraph.exchange.profile.ProfileParser;
@@ -20,6 +21,7 @@ import io.modelgraph.http.Call;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
+import io.modelgraph.graph.MainSpace;
 import io.modelgraph.jobs.JobLauncher;
 import io.modelgraph.jobs.JobRoutes;
 import io.modelgraph.jobs.Jobs;
@@ -46,15 +48,23 @@ public final class ExchangeHandler extends HttpApiHandler {
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
-    private static final String NO_ID = "00000000-0000-0000-0000-000000000000";
-
-    /** SnapStart priming: both exports and the profile list of a project that does not exist, never a write. */
+    /**
+     * SnapStart priming: both exports, validateJSON and the profile list, all reads. The exports name the priming
+     * project's main space (which exists implicitly, so it loads as an empty space: the space's queries, the
+     * mapping, the encoder and the envelope all run) and the built-in profiles, so each answers 200 through the
+     * real export path; a made-up space would stop at the space check with a 404 before the encoder.
+     */
     public static List<APIGatewayV2HTTPEvent> primingRequests() {
+        String space = "spaceId=" + MainSpace.idFor(Priming.PROJECT);
         return List.of(
                 Priming.request("GET", "/v1/{projectId}/exportJsonSchema", "/v1/{projectId}/exportJsonSchema",
-                        "spaceId=" + NO_ID + "&configTypeId=" + NO_ID, null),
+                        space + "&configTypeId=" + DefaultProfiles.JSON_SCHEMA_ID, null),
                 Priming.request("GET", "/v1/{projectId}/exportJsonLd", "/v1/{projectId}/exportJsonLd",
-                        "spaceId=" + NO_ID + "&configTypeId=" + NO_ID, null),
+                        space + "&configTypeId=" + DefaultProfiles.JSON_LD_ID
+                                + "&exportElements=true&exportTaxonomies=true&exportDataTypes=true&includeSpace=true",
+                        null),
+                Priming.request("GET", "/v1/{projectId}/validateJSON", "/v1/{projectId}/validateJSON",
+                        space + "&configTypeId=" + DefaultProfiles.JSON_SCHEMA_ID + "&jsonString=%7B%7D", null),
                 Priming.request("GET", "/v1/{projectId}/fetchJsonSchemaImportProfiles",
                         "/v1/{projectId}/fetchJsonSchemaImportProfiles", "", null));
     }

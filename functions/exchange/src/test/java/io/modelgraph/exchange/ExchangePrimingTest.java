@@ -14,8 +14,9 @@ class ExchangePrimingTest {
         Services services = TestStores.services();
         Priming priming = Priming.register(services, ExchangeHandler.routes(ExchangeModule.of(services), services, java.util.Optional.empty()), ExchangeHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
-                "GET /v1/{projectId}/exportJsonSchema 400",
-                "GET /v1/{projectId}/exportJsonLd 400",
+                "GET /v1/{projectId}/exportJsonSchema 200",
+                "GET /v1/{projectId}/exportJsonLd 200",
+                "GET /v1/{projectId}/validateJSON 200",
                 "GET /v1/{projectId}/fetchJsonSchemaImportProfiles 200"));
     }
 }

@@ -70,7 +70,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
 
     static IntegrationService service(Services services, GraphStore graph) {
         IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
-                services.stores().historyTable()), new BlobStore(services.s3(), services.stores().bucket()));
+                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()));
         return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock());
     }
 
