@@ -81,7 +81,7 @@ public final class GraphStore implements GraphAccess {
         this.clock = clock;
         this.calls = new DynamoCalls(dynamo, table);
         this.versions = new ProjectVersion(dynamo, table);
-        this.labels = new LabelIndex(dynamo, table, clock);
+        this.labels = new LabelIndex(calls, new LabelSnapshots(dynamo, table, calls, clock), clock);
         Restorer restorer = new Restorer(dynamo, table);
         this.lease = new WriteLease(dynamo, table, clock, writeLease);
         this.journal = new WriteJournal(dynamo, table, restorer, clock, lease, versions);

@@ -15,9 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The container's label index for {@code Expression} searches (docs/graph.md "Read caches"): per (project, space)
@@ -129,19 +127,17 @@ public final class LabelIndex {
         }
     }
 
-    private final DynamoDbClient dynamo;
-    private final String table;
+    private final DynamoCalls calls;
     private final Clock clock;
     private final LabelSnapshots snapshots;
     private final LinkedHashMap<String, SpaceLabels> spaces = new LinkedHashMap<>(16, 0.75f, true);
     private long builds;
     private long snapshotLoads;
 
-    LabelIndex(DynamoDbClient dynamo, String table, Clock clock) {
-        this.dynamo = dynamo;
-        this.table = table;
+    LabelIndex(DynamoCalls calls, LabelSnapshots snapshots, Clock clock) {
+        this.calls = calls;
         this.clock = clock;
-        this.snapshots = new LabelSnapshots(dynamo, table, clock);
+        this.snapshots = snapshots;
     }
 
     /**
@@ -354,19 +350,12 @@ public final class LabelIndex {
                 NodeItems.LOWER_LABEL, "#l", Tables.LABEL_SK, "#c", Tables.CREATED_SK, "#u", Tables.UPDATED_SK));
         Map<String, AttributeValue> values = new HashMap<>(Map.of(":p",
                 Attr.s(GraphKeys.typePartition(projectId, spaceId, type))));
-        String condition = "#p = :p";
-        String index = Tables.INDEX_TYPE_LABEL;
-        if (sinceMillis.isPresent()) {
-            index = Tables.INDEX_TYPE_UPDATED;
-            condition += " AND #u >= :since";
-            values.put(":since", Attr.s(GraphKeys.timeKey(Math.max(0, sinceMillis.get()), "")));
-        }
-        QueryRequest request = QueryRequest.builder().tableName(table).indexName(index)
-                .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
-                .projectionExpression("#id, #lbl, #l, #c, #u").build();
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        dynamo.queryPaginator(request).items().forEach(out::add);
-        return out;
+        sinceMillis.ifPresent(since -> values.put(":since", Attr.s(GraphKeys.timeKey(Math.max(0, since), ""))));
+        String index = sinceMillis.isPresent() ? Tables.INDEX_TYPE_UPDATED : Tables.INDEX_TYPE_LABEL;
+        String condition = sinceMillis.isPresent() ? "#p = :p AND #u >= :since" : "#p = :p";
+        return calls.queryAll(b -> b.indexName(index).keyConditionExpression(condition)
+                .expressionAttributeNames(names).expressionAttributeValues(values)
+                .projectionExpression("#id, #lbl, #l, #c, #u"));
     }
 
     private static Entry entry(Map<String, AttributeValue> item) {

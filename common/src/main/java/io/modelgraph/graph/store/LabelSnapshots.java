@@ -3,6 +3,7 @@ package io.modelgraph.graph.store;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.log.JsonLog;
 import io.modelgraph.store.Attr;
+import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -24,9 +25,7 @@ import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -64,11 +63,15 @@ final class LabelSnapshots {
 
     private final DynamoDbClient dynamo;
     private final String table;
+    private final DynamoCalls calls;
+    private final BatchWriter batches;
     private final Clock clock;
 
-    LabelSnapshots(DynamoDbClient dynamo, String table, Clock clock) {
+    LabelSnapshots(DynamoDbClient dynamo, String table, DynamoCalls calls, Clock clock) {
         this.dynamo = dynamo;
         this.table = table;
+        this.calls = calls;
+        this.batches = new BatchWriter(dynamo);
         this.clock = clock;
     }
 
@@ -120,7 +123,7 @@ final class LabelSnapshots {
                 item.put(Tables.EXPIRES_AT, Attr.n(expires));
                 puts.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
             }
-            batchWrite(puts);
+            batches.write(table, puts);
             Map<String, AttributeValue> header = new HashMap<>(GraphStore.key(projectId, PREFIX + spaceId));
             header.put("v", Attr.n(snapshot.stamp().version()));
             header.put("rb", Attr.n(snapshot.stamp().rebuildAt()));
@@ -156,21 +159,13 @@ final class LabelSnapshots {
     }
 
     private List<byte[]> chunks(String projectId, String spaceId, String set, int count) {
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            keys.add(GraphStore.key(projectId, chunkKey(spaceId, set, i)));
+        }
         Map<String, byte[]> byKey = new HashMap<>();
-        for (int from = 0; from < count; from += 40) { // 40 x 350 KB stays under BatchGetItem's 16 MB answer
-            List<Map<String, AttributeValue>> keys = new ArrayList<>();
-            for (int i = from; i < Math.min(count, from + 40); i++) {
-                keys.add(GraphStore.key(projectId, chunkKey(spaceId, set, i)));
-            }
-            Map<String, KeysAndAttributes> ask = Map.of(table, KeysAndAttributes.builder().keys(keys).build());
-            for (int attempt = 0; !ask.isEmpty() && attempt < 10; attempt++) {
-                Map<String, KeysAndAttributes> asking = ask;
-                BatchGetItemResponse got = dynamo.batchGetItem(b -> b.requestItems(asking));
-                for (Map<String, AttributeValue> item : got.responses().getOrDefault(table, List.of())) {
-                    byKey.put(item.get(Tables.SK).s(), item.get("b").b().asByteArray());
-                }
-                ask = got.hasUnprocessedKeys() ? got.unprocessedKeys() : Map.of();
-            }
+        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
+            byKey.put(item.get(Tables.SK).s(), item.get("b").b().asByteArray());
         }
         List<byte[]> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -183,28 +178,13 @@ final class LabelSnapshots {
         return out;
     }
 
-    private void batchWrite(List<WriteRequest> requests) {
-        for (int from = 0; from < requests.size(); from += 25) {
-            Map<String, List<WriteRequest>> batch = Map.of(table, requests.subList(from,
-                    Math.min(requests.size(), from + 25)));
-            for (int attempt = 0; !batch.isEmpty(); attempt++) {
-                if (attempt == 10) {
-                    throw new IllegalStateException("label snapshot chunks kept coming back unprocessed");
-                }
-                Map<String, List<WriteRequest>> writing = batch;
-                var answer = dynamo.batchWriteItem(b -> b.requestItems(writing));
-                batch = answer.hasUnprocessedItems() ? answer.unprocessedItems() : Map.of();
-            }
-        }
-    }
-
     private void delete(String projectId, String spaceId, String set, int count) {
         List<WriteRequest> deletes = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Map<String, AttributeValue> key = GraphStore.key(projectId, chunkKey(spaceId, set, i));
             deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(key)).build());
         }
-        batchWrite(deletes);
+        batches.write(table, deletes);
     }
 
     static List<byte[]> encode(Snapshot snapshot) throws IOException {
