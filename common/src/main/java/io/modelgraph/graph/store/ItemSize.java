@@ -2,6 +2,7 @@ package io.modelgraph.graph.store;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -37,38 +38,11 @@ public final class ItemSize {
     }
 
     public static int bytes(Map<String, AttributeValue> item) {
-        int total = 0;
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            total += utf8(e.getKey()) + bytes(e.getValue());
-        }
-        return total;
+        return (int) size(item, ItemSize::utf8);
     }
 
     static int bytes(AttributeValue v) {
-        if (v.s() != null) {
-            return utf8(v.s());
-        }
-        if (v.n() != null) {
-            return v.n().length() / 2 + 2;
-        }
-        if (v.hasL()) {
-            int total = 3;
-            for (AttributeValue e : v.l()) {
-                total += 1 + bytes(e);
-            }
-            return total;
-        }
-        if (v.hasM()) {
-            int total = 3;
-            for (Map.Entry<String, AttributeValue> e : v.m().entrySet()) {
-                total += 1 + utf8(e.getKey()) + bytes(e.getValue());
-            }
-            return total;
-        }
-        if (v.hasSs()) {
-            return v.ss().stream().mapToInt(ItemSize::utf8).sum() + 3;
-        }
-        return 1; // BOOL, NULL
+        return (int) size(v, ItemSize::utf8);
     }
 
     /**
@@ -76,16 +50,21 @@ public final class ItemSize {
      * bytes (a surrogate pair, 2 chars, is 4 bytes).
      */
     static long upperBound(Map<String, AttributeValue> item) {
+        return size(item, text -> 3L * text.length());
+    }
+
+    /** DynamoDB's count with names and strings measured by {@code text}: exact in UTF-8, or a bound. */
+    private static long size(Map<String, AttributeValue> item, ToLongFunction<String> text) {
         long total = 0;
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            total += 3L * e.getKey().length() + upperBound(e.getValue());
+            total += text.applyAsLong(e.getKey()) + size(e.getValue(), text);
         }
         return total;
     }
 
-    private static long upperBound(AttributeValue v) {
+    private static long size(AttributeValue v, ToLongFunction<String> text) {
         if (v.s() != null) {
-            return 3L * v.s().length();
+            return text.applyAsLong(v.s());
         }
         if (v.n() != null) {
             return v.n().length() / 2 + 2;
@@ -93,19 +72,19 @@ public final class ItemSize {
         if (v.hasL()) {
             long total = 3;
             for (AttributeValue e : v.l()) {
-                total += 1 + upperBound(e);
+                total += 1 + size(e, text);
             }
             return total;
         }
         if (v.hasM()) {
             long total = 3;
             for (Map.Entry<String, AttributeValue> e : v.m().entrySet()) {
-                total += 1 + 3L * e.getKey().length() + upperBound(e.getValue());
+                total += 1 + text.applyAsLong(e.getKey()) + size(e.getValue(), text);
             }
             return total;
         }
         if (v.hasSs()) {
-            return v.ss().stream().mapToLong(x -> 3L * x.length()).sum() + 3;
+            return v.ss().stream().mapToLong(text).sum() + 3;
         }
         return 1; // BOOL, NULL
     }
