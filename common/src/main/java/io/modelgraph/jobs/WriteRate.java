@@ -78,19 +78,9 @@ public record WriteRate(double unitsPerSecond, double bulkUnitsPerSecond, double
                 + changes.removedNodeIds().size() + changes.removedRelations().size();
     }
 
-    /** The time to allow for writing {@code units} of a change set: measured rate, times the safety factor. */
-    public long millisFor(int units) {
-        return millisFor(WriteKind.CHANGE_SET, units);
-    }
-
     /** The time to allow for writing {@code units} of {@code kind}: its measured rate, times the safety factor. */
     public long millisFor(WriteKind kind, int units) {
         return (long) Math.ceil(units * 1000.0 * safetyFactor / unitsPerSecond(kind));
-    }
-
-    /** The time {@code units} of a change set take at the measured rate itself, without the safety factor. */
-    public long measuredMillisFor(int units) {
-        return measuredMillisFor(WriteKind.CHANGE_SET, units);
     }
 
     /** The time {@code units} of {@code kind} take at its measured rate itself, without the safety factor. */
