@@ -42,7 +42,6 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -116,7 +115,7 @@ public final class GraphBench {
                 .endpointOverride(cfg.dynamoEndpoint().orElseThrow())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
-                .httpClient(UrlConnectionHttpClient.builder().build())
+                .httpClient(AwsClients.dynamoHttp())
                 .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
                 .build();
         return new Services(cfg, dynamo, plain.s3(), plain.settings(), plain.clock());
@@ -151,7 +150,7 @@ public final class GraphBench {
                     .endpointOverride(aws.dynamoEndpoint())
                     .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                             AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
-                    .httpClient(UrlConnectionHttpClient.builder().build())
+                    .httpClient(AwsClients.dynamoHttp())
                     .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
                     .build();
             Services services = new Services(cfg, dynamo, AwsClients.s3(cfg),

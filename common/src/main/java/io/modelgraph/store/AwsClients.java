@@ -6,14 +6,16 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * Builds the SDK clients. Handlers call this once in static init; the url-connection HTTP client and
- * environment credentials keep cold starts short (no Netty, no credential-chain probing on Lambda).
+ * Builds the SDK clients. Handlers call this once in static init; JDK HTTP clients (no Netty, no Apache) and
+ * environment credentials keep cold starts short (no credential-chain probing on Lambda). DynamoDB sends through
+ * {@link BufferedBodyHttpClient}, S3 through the SDK's streaming url-connection client.
  */
 public final class AwsClients {
 
@@ -21,7 +23,7 @@ public final class AwsClients {
         var builder = DynamoDbClient.builder()
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
-                .httpClient(http());
+                .httpClient(dynamoHttp());
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }
@@ -36,7 +38,12 @@ public final class AwsClients {
         return builder.build();
     }
 
-    private static software.amazon.awssdk.http.SdkHttpClient http() {
+    /** Every DynamoDB client of the service, tests and benches included, sends through this one. */
+    public static SdkHttpClient dynamoHttp() {
+        return new BufferedBodyHttpClient(Duration.ofSeconds(3), Duration.ofSeconds(20));
+    }
+
+    private static SdkHttpClient http() {
         return UrlConnectionHttpClient.builder()
                 .connectionTimeout(Duration.ofSeconds(3))
                 .socketTimeout(Duration.ofSeconds(20))

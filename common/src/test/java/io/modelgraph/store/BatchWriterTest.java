@@ -100,7 +100,7 @@ class BatchWriterTest {
                 .region(software.amazon.awssdk.regions.Region.US_EAST_1)
                 .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
                         software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("x", "y")))
-                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                .httpClient(AwsClients.dynamoHttp())
                 .overrideConfiguration(c -> c.addExecutionInterceptor(throttle))
                 .build();
     }

@@ -6,7 +6,6 @@ import io.modelgraph.platform.Settings;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import java.time.Clock;
@@ -37,7 +36,7 @@ public final class TestStores {
                 .endpointOverride(real.stores().dynamoEndpoint().orElseThrow())
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
-                .httpClient(UrlConnectionHttpClient.create())
+                .httpClient(AwsClients.dynamoHttp())
                 .overrideConfiguration(c -> c.addExecutionInterceptor(interceptor))
                 .build();
         return new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());

@@ -191,7 +191,7 @@ public final class LocalServer implements AutoCloseable {
                 // DynamoDB Local 2.x accepts any key id made of letters and digits only (no '-')
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("modelgraphlocal",
                         "modelgraphlocal")))
-                .httpClient(UrlConnectionHttpClient.builder().build())
+                .httpClient(AwsClients.dynamoHttp())
                 .build();
     }
 

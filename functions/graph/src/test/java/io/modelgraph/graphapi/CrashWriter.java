@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -34,7 +33,7 @@ public final class CrashWriter {
     /** args: dynamoEndpoint table projectId. Prints READY before the import and DONE after it. */
     public static void main(String[] args) {
         DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(URI.create(args[0]))
-                .region(Region.US_EAST_1).httpClient(UrlConnectionHttpClient.create())
+                .region(Region.US_EAST_1).httpClient(AwsClients.dynamoHttp())
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
                 .build();
