@@ -22,6 +22,7 @@ import io.modelgraph.json.Json;
 import io.modelgraph.local.LocalServer;
 import io.modelgraph.local.RouteGroup;
 import io.modelgraph.platform.Services;
+import io.modelgraph.store.AwsClients;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -39,6 +40,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * validateJSON on spaces of 5 and of 500 Types (10 properties each), warm, the same document each call
@@ -49,13 +56,25 @@ import java.util.Set;
  */
 public final class ValidateBench {
     private static final int HTTP_CALLS = 300;
+    private static final int WARM_UP_CALLS = 200;
     private static final int LOOP = 20_000;
 
-    /** The empty route: the same gateway, authorizer and envelope as validateJSON, and nothing else. */
+    /**
+     * The empty route: the same gateway, authorizer and envelope as validateJSON, and nothing else; and the
+     * version route: the empty route plus validateJSON's one item read.
+     */
     static final class EmptyHandler extends HttpApiHandler {
         EmptyHandler(Services services) {
+            this(services, GraphStore.of(services));
+        }
+
+        private EmptyHandler(Services services, GraphStore store) {
             super(new Router(List.of(Route.v1("GET", "/v1/{projectId}/emptyBench")
-                    .query("configTypeId", "jsonString", "rootNodeId").role(Role.Viewer, call -> Reply.data(Map.of()))),
+                    .query("configTypeId", "jsonString", "rootNodeId").role(Role.Viewer, call -> Reply.data(Map.of())),
+                    // the one item validateJSON reads, alone: what of the difference is the store's round trip
+                    Route.v1("GET", "/v1/{projectId}/versionBench")
+                    .query("configTypeId", "jsonString", "rootNodeId").role(Role.Viewer, call -> Reply.data(Map.of(
+                            "version", store.versions().read(call.projectId()).version())))),
                     services.authenticator()));
         }
     }
@@ -91,32 +110,50 @@ public final class ValidateBench {
         System.out.println("ValidateBench: local gateway " + server.baseUrl() + ", " + Runtime.getRuntime()
                 .availableProcessors() + " cores; the same document each call: " + document);
 
-        Map<String, List<Long>> rounds = new LinkedHashMap<>();
+        String query = "configTypeId=jsonschema-2020-12&rootNodeId=T0&jsonString="
+                + URLEncoder.encode(document, StandardCharsets.UTF_8);
+        List<String> routes = List.of("emptyBench", "validateJSON", "versionBench");
+        Map<String, String> tokens = new LinkedHashMap<>();
+        Map<String, JsonNode> firstCalls = new LinkedHashMap<>();
         for (String project : List.of(small, large)) {
-            String token = server.issuer().mint("bench", project, Role.Admin);
-            String query = "configTypeId=jsonschema-2020-12&rootNodeId=T0&jsonString="
-                    + URLEncoder.encode(document, StandardCharsets.UTF_8);
-            // warm: the first call loads the space and compiles its schema; the container keeps both
-            JsonNode first = Json.parse(get(http, server, project, "validateJSON?" + query, token));
+            tokens.put(project, server.issuer().mint("bench", project, Role.Admin));
+            // the first call loads the space and compiles its schema; the container keeps both
+            JsonNode first = Json.parse(get(http, server, project, "validateJSON?" + query, tokens.get(project)));
             if (!first.path("success").asBoolean()) {
                 throw new IllegalStateException("validateJSON failed: " + first);
             }
-            List<Long> empty = new ArrayList<>();
-            List<Long> validate = new ArrayList<>();
-            for (int i = 0; i < HTTP_CALLS; i++) {
-                long t0 = System.nanoTime();
-                get(http, server, project, "emptyBench?" + query, token);
-                long t1 = System.nanoTime();
-                get(http, server, project, "validateJSON?" + query, token);
-                long t2 = System.nanoTime();
-                empty.add(t1 - t0);
-                validate.add(t2 - t1);
+            firstCalls.put(project, first);
+        }
+        // warm for the JIT as well, on both spaces and every route, before anything is timed
+        for (int i = 0; i < WARM_UP_CALLS; i++) {
+            for (String project : List.of(small, large)) {
+                for (String route : routes) {
+                    get(http, server, project, route + "?" + query, tokens.get(project));
+                }
             }
-            rounds.put(project, validate);
+        }
+        for (String project : List.of(small, large)) {
+            Map<String, List<Long>> times = new LinkedHashMap<>();
+            routes.forEach(route -> times.put(route, new ArrayList<>()));
+            for (int i = 0; i < HTTP_CALLS; i++) {
+                // each route takes each place in the round in turn: no route always follows the same one
+                for (int k = 0; k < routes.size(); k++) {
+                    String route = routes.get((i + k) % routes.size());
+                    long t0 = System.nanoTime();
+                    get(http, server, project, route + "?" + query, tokens.get(project));
+                    times.get(route).add(System.nanoTime() - t0);
+                }
+            }
+            List<Long> empty = times.get("emptyBench");
+            List<Long> validate = times.get("validateJSON");
+            List<Long> versionOnly = times.get("versionBench");
             System.out.printf("%s types: validateJSON through the gateway median %.2f ms (p90 %.2f), empty route "
                     + "median %.2f ms (p90 %.2f): difference %.2f ms (goal <= 3) over %d calls each%n",
                     project.equals(small) ? "5" : "500", pct(validate, 50), pct(validate, 90), pct(empty, 50),
                     pct(empty, 90), pct(validate, 50) - pct(empty, 50), HTTP_CALLS);
+            System.out.printf("  the version item's read alone through the gateway (the empty route + one GetItem): "
+                    + "median %.2f ms%n", pct(versionOnly, 50));
+            JsonNode first = firstCalls.get(project);
             System.out.println("  first call (cold for this space): " + first.path("data").path("isValid")
                     + ", errors " + first.path("data").path("jsonSchemaValidationErrors"));
         }
@@ -183,6 +220,53 @@ public final class ValidateBench {
             System.out.printf("  with the version read (one GetItem on DynamoDB Local in this JVM): %.1f us per call%n",
                     (System.nanoTime() - t0) / 2000.0 / 1000);
         }
+        compareHttpClients(plain, small);
+    }
+
+    /**
+     * The version read through the service's DynamoDB HTTP client against the SDK's url-connection client (its
+     * peer: same JDK connection, but the body streamed, so each call on a kept-alive connection waits for the JDK's
+     * 1 ms probe), alternated in rounds in one run.
+     */
+    private static void compareHttpClients(Services plain, String project) {
+        Map<String, GraphStore> stores = new LinkedHashMap<>();
+        stores.put("BufferedBodyHttpClient", GraphStore.of(withHttp(plain, AwsClients.dynamoHttp())));
+        stores.put("SDK UrlConnectionHttpClient", GraphStore.of(withHttp(plain, UrlConnectionHttpClient.create())));
+        Map<String, List<Double>> medians = new LinkedHashMap<>();
+        stores.keySet().forEach(name -> medians.put(name, new ArrayList<>()));
+        for (int round = 0; round < 12; round++) {
+            for (Map.Entry<String, GraphStore> side : stores.entrySet()) {
+                List<Long> times = new ArrayList<>();
+                for (int i = 0; i < 300; i++) {
+                    long t0 = System.nanoTime();
+                    side.getValue().versions().read(project);
+                    times.add(System.nanoTime() - t0);
+                }
+                if (round >= 2) { // two warm-up rounds
+                    medians.get(side.getKey()).add(pct(times, 50));
+                }
+            }
+        }
+        double ours = median(medians.get("BufferedBodyHttpClient"));
+        double peer = median(medians.get("SDK UrlConnectionHttpClient"));
+        System.out.printf("version GetItem, median of 10 rounds of 300: BufferedBodyHttpClient %.3f ms, SDK "
+                + "UrlConnectionHttpClient %.3f ms: %.2f times faster%n", ours, peer, peer / ours);
+    }
+
+    private static Services withHttp(Services plain, SdkHttpClient http) {
+        DynamoDbClient dynamo = DynamoDbClient.builder().region(Region.of(plain.stores().region()))
+                .endpointOverride(plain.stores().dynamoEndpoint().orElseThrow())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
+                        AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
+                .httpClient(http)
+                .build();
+        return new Services(plain.stores(), dynamo, plain.s3(), plain.settings(), plain.clock());
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
     }
 
     /** Types T0..T(n-1), each with 10 string Elements p{t}_{i} (domain-includes), in the main space. */
