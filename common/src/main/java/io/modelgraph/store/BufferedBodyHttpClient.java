@@ -5,10 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
@@ -89,20 +86,17 @@ public final class BufferedBodyHttpClient implements SdkHttpClient {
                 }
             }
             int status = http.getResponseCode();
-            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            SdkHttpFullResponse.Builder response = SdkHttpFullResponse.builder()
+                    .statusCode(status)
+                    .statusText(http.getResponseMessage());
             http.getHeaderFields().forEach((name, values) -> {
                 if (name != null) { // the status line
-                    headers.put(name, values);
+                    response.putHeader(name, values);
                 }
             });
             InputStream stream = status >= 400 ? http.getErrorStream() : http.getInputStream();
-            SdkHttpFullResponse response = SdkHttpFullResponse.builder()
-                    .statusCode(status)
-                    .statusText(http.getResponseMessage())
-                    .headers(headers)
-                    .build();
             return HttpExecuteResponse.builder()
-                    .response(response)
+                    .response(response.build())
                     .responseBody(stream == null ? AbortableInputStream.createEmpty()
                             : AbortableInputStream.create(stream, this::abort))
                     .build();
