@@ -18,6 +18,7 @@ import io.modelgraph.platform.Settings;
 import io.modelgraph.store.AwsClients;
 import io.modelgraph.store.StoreConfig;
 import io.modelgraph.store.Tables;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -42,6 +43,7 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -110,15 +112,21 @@ public final class GraphBench {
     /** The same stores and settings, through a DynamoDB client that counts every item read into ITEMS_READ. */
     static Services countingServices(Services plain) {
         StoreConfig cfg = plain.stores();
-        DynamoDbClient dynamo = DynamoDbClient.builder()
+        DynamoDbClient dynamo = localDynamo(cfg.dynamoEndpoint().orElseThrow(), AwsClients.dynamoHttp(),
+                new ReadCounter());
+        return new Services(cfg, dynamo, plain.s3(), plain.settings(), plain.clock());
+    }
+
+    /** A client of the embedded DynamoDB Local through {@code http}, every call passing the interceptors. */
+    static DynamoDbClient localDynamo(URI endpoint, SdkHttpClient http, ExecutionInterceptor... interceptors) {
+        return DynamoDbClient.builder()
                 .region(Region.US_EAST_1)
-                .endpointOverride(cfg.dynamoEndpoint().orElseThrow())
+                .endpointOverride(endpoint)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
-                .httpClient(AwsClients.dynamoHttp())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
+                .httpClient(http)
+                .overrideConfiguration(c -> List.of(interceptors).forEach(c::addExecutionInterceptor))
                 .build();
-        return new Services(cfg, dynamo, plain.s3(), plain.settings(), plain.clock());
     }
 
     private final GraphHandler handler;
@@ -145,14 +153,7 @@ public final class GraphBench {
         int status = 0;
         try {
             StoreConfig cfg = StoreConfig.from(Map.of()).withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
-            DynamoDbClient dynamo = DynamoDbClient.builder()
-                    .region(Region.US_EAST_1)
-                    .endpointOverride(aws.dynamoEndpoint())
-                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
-                            AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
-                    .httpClient(AwsClients.dynamoHttp())
-                    .overrideConfiguration(c -> c.addExecutionInterceptor(new ReadCounter()))
-                    .build();
+            DynamoDbClient dynamo = localDynamo(aws.dynamoEndpoint(), AwsClients.dynamoHttp(), new ReadCounter());
             Services services = new Services(cfg, dynamo, AwsClients.s3(cfg),
                     Settings.from(Map.of()).withPagingSecret("bench"), Clock.systemUTC());
             Tables.ensure(dynamo, services.s3(), cfg);

@@ -40,11 +40,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -254,12 +251,7 @@ public final class ValidateBench {
     }
 
     private static Services withHttp(Services plain, SdkHttpClient http) {
-        DynamoDbClient dynamo = DynamoDbClient.builder().region(Region.of(plain.stores().region()))
-                .endpointOverride(plain.stores().dynamoEndpoint().orElseThrow())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
-                        AwsClients.LOCAL_ACCESS_KEY, AwsClients.LOCAL_SECRET_KEY)))
-                .httpClient(http)
-                .build();
+        DynamoDbClient dynamo = GraphBench.localDynamo(plain.stores().dynamoEndpoint().orElseThrow(), http);
         return new Services(plain.stores(), dynamo, plain.s3(), plain.settings(), plain.clock());
     }
 
