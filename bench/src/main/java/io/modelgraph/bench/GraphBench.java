@@ -400,7 +400,7 @@ public final class GraphBench {
         call(project, "PUT", "node", Json.write(Map.of("Id", changed, "label", "customer needle pin moved")));
         Stats afterWrite = new Stats();
         walk(project, "fetchNodes?Expression=needle&pageSize=50", 1, afterWrite);
-        afterWrite.print("Expression=needle pageSize=50, first page after one node update (delta, no re-read)");
+        afterWrite.print("Expression=needle pageSize=50, first page after one node update (delta through the update index)");
     }
 
     private void walk(String project, String query, int maxPages, Stats stats) throws Exception {
