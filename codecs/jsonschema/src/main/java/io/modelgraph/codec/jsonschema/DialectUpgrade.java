@@ -58,6 +58,10 @@ public final class DialectUpgrade {
             "$comment", "deprecated", "readOnly", "writeOnly", "$id", "id", "$schema", "$anchor", "definitions",
             "$defs", "markdownDescription", "format");
 
+    /** Keywords whose values are instance data or names, never schemas. */
+    private static final Set<String> DATA = Set.of("enum", "const", "default", "examples", "$vocabulary",
+            "dependentRequired", "required");
+
     private record PendingRef(ObjectNode holder, String keyword, String text, URI base, JsonNode resource) {
     }
 
@@ -108,19 +112,42 @@ public final class DialectUpgrade {
 
     /** A 2020-12 copy of {@code document}; the input is not changed. */
     public static JsonNode upgrade(JsonNode document, LossinessLedger ledger) {
-        if (!document.isObject()) {
-            return document;
-        }
+        return upgradeAll(Map.of("", document), ledger).get("");
+    }
+
+    /**
+     * 2020-12 copies of several documents read together, by the same names. A reference from one to another
+     * (by the other's {@code $id}, or by its name resolved against the referring document's base) follows the
+     * renames in the other document too.
+     */
+    public static Map<String, JsonNode> upgradeAll(Map<String, JsonNode> documents, LossinessLedger ledger) {
         DialectUpgrade u = new DialectUpgrade(ledger);
-        JsonNode root = document;
-        String schema = root.path("$schema").isTextual() ? root.get("$schema").textValue() : null;
-        if (schema != null && dialectOf(schema).isEmpty()) {
-            ledger.approximate("#/$schema", "dialect '" + schema + "' is not known; it is read as 2020-12");
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> d : documents.entrySet()) {
+            JsonNode root = d.getValue();
+            if (!root.isObject()) {
+                out.put(d.getKey(), root);
+                continue;
+            }
+            String prefix = documents.size() == 1 ? "#" : d.getKey() + "#";
+            String schema = root.path("$schema").isTextual() ? root.get("$schema").textValue() : null;
+            if (schema != null && dialectOf(schema).isEmpty()) {
+                ledger.approximate(prefix + "/$schema", "dialect '" + schema + "' is not known; it is read as 2020-12");
+            }
+            URI base = documentBase(d.getKey());
+            u.resources.putIfAbsent(withoutFragment(base), root);
+            out.put(d.getKey(), u.schema(root, prefix, declared(root), base, root, true));
         }
-        JsonNode out = u.schema(root, "#", declared(root), NO_BASE, root, true);
-        u.resources.putIfAbsent(NO_BASE.toString(), root);
         u.rewriteRefs();
         return out;
+    }
+
+    /** Where a document named {@code name} (a file name or URI; empty for the only one) sits before its $id. */
+    static URI documentBase(String name) {
+        if (name.isEmpty()) {
+            return NO_BASE;
+        }
+        return resolve(NO_BASE, name).orElse(NO_BASE);
     }
 
     // ---------------------------------------------------------------- the walk
@@ -235,6 +262,10 @@ public final class DialectUpgrade {
                 out.set(k, list((ArrayNode) v, at, d, base, resource));
             } else if (k.equals("id") && d == Dialect.DRAFT_04) {
                 out.set(k, v); // a non-string draft-04 'id' is no identifier: left for the reader to report
+            } else if (v.isObject() && !DATA.contains(k) && !k.startsWith("x-")) {
+                // not a keyword, but a $ref pointer may reach a schema inside it (a definition that groups
+                // schemas, such as {"full": {...}, "short": {...}}), so it is upgraded like one
+                out.set(k, schema(v, at, d, base, resource, false));
             } else if (!out.has(k)) {
                 out.set(k, v);
             }

@@ -25,7 +25,12 @@ public final class JsonSchemaCodec implements SchemaDecoder, SchemaEncoder {
     @Override
     public SchemaModel decode(String text, CodecOptions options, LossinessLedger ledger)
             throws SchemaSyntaxException {
-        return decodeTree(JsonSchemaText.parse(text), options, ledger);
+        JsonNode document = JsonSchemaText.parse(text);
+        if (JsonSchemaBundle.isBundle(document)) {
+            // several documents: merged into the first, references between them made local
+            document = JsonSchemaBundle.merge(JsonSchemaBundle.documents(document), ledger);
+        }
+        return decodeTree(document, options, ledger);
     }
 
     /** Decodes an already parsed document (the ODM converter hands its JSON Schema over this way). */

@@ -49,6 +49,8 @@ final class SchemaDecoding {
         String name;
         DecodedValue aliasValue;
         boolean resolving;
+        /** Reading the scalar definition ledgered a loss: use sites that can keep a reference keep one to it. */
+        boolean lossy;
 
         Def(String key, String path, JsonNode node) {
             this.key = key;
@@ -66,7 +68,8 @@ final class SchemaDecoding {
 
     private final JsonNode document;
     private final CodecOptions options;
-    private final LossinessLedger ledger;
+    /** Swapped for a scratch ledger while a union's members are read (see union). */
+    private LossinessLedger ledger;
     private final Names typeNames = new Names();
     private final Names taxonomyNames = new Names();
     private final Map<String, Def> defs = new LinkedHashMap<>();
@@ -257,6 +260,7 @@ final class SchemaDecoding {
     // ---------------------------------------------------------------- types and elements
 
     private void buildType(SchemaView v, String name, boolean inline) {
+        v.keepingVerbatim();
         int slot = types.size();
         types.add(null);
         Map<String, String> ann = new LinkedHashMap<>();
@@ -295,7 +299,8 @@ final class SchemaDecoding {
         });
 
         List<String> supertypes = new ArrayList<>();
-        v.take("allOf").ifPresent(all -> readSupertypes(all, v.pathOf("allOf"), supertypes));
+        com.fasterxml.jackson.databind.node.ArrayNode keptMembers = JsonNodeFactory.instance.arrayNode();
+        v.take("allOf").ifPresent(all -> readSupertypes(all, v.pathOf("allOf"), supertypes, keptMembers));
 
         List<ElementDef> elements = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -334,13 +339,18 @@ final class SchemaDecoding {
                 verbatim.set("additionalProperties", extra);
             }
         });
+        if (!keptMembers.isEmpty()) {
+            // members that are not supertypes still apply: kept verbatim, written beside the supertypes' refs
+            verbatim.set("allOf", keptMembers);
+        }
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
         types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
                 Provenance.of(FORMAT), ann));
     }
 
-    private void readSupertypes(JsonNode all, String path, List<String> supertypes) {
+    private void readSupertypes(JsonNode all, String path, List<String> supertypes,
+            com.fasterxml.jackson.databind.node.ArrayNode kept) {
         if (!all.isArray()) {
             ledger.drop(path, "'allOf' is not an array; not carried");
             return;
@@ -353,13 +363,13 @@ final class SchemaDecoding {
             if (target.isPresent()) {
                 supertypes.add(target.get());
             } else {
-                ledger.drop(mp, "only 'allOf' members that reference an object type become supertypes; this"
-                        + " member is not carried");
+                kept.add(member);
             }
         }
     }
 
-    private Optional<String> typeRefTarget(String ref) {
+    private Optional<String> typeRefTarget(String written) {
+        String ref = ownFragment(written);
         if (ref.equals("#") && rootName.isPresent()) {
             return rootName;
         }
@@ -381,7 +391,7 @@ final class SchemaDecoding {
             ledger.drop(path, "a property schema that is neither an object nor a boolean is not carried");
             return Optional.empty();
         }
-        SchemaView v = new SchemaView((ObjectNode) schema, path);
+        SchemaView v = new SchemaView((ObjectNode) schema, path).keepingVerbatim();
         Map<String, String> ann = new LinkedHashMap<>();
         Optional<String> description = v.takeText("description", ledger);
         v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
@@ -429,14 +439,28 @@ final class SchemaDecoding {
                 ledger.relax(v.pathOf("items"), "items: false (only empty arrays) is not carried");
             } else if (i.isObject()) {
                 SchemaView iv = new SchemaView((ObjectNode) i, v.pathOf("items"));
-                DecodedValue value = value(iv, context + "Item");
-                item = value.type();
-                constraints = value.constraints();
-                ann.putAll(value.annotations());
-                if (value.nullable()) {
-                    ledger.relax(iv.pathOf("type"), "null array items are not carried");
+                LossinessLedger outer = ledger;
+                LossinessLedger scratch = new LossinessLedger();
+                DecodedValue value;
+                ledger = scratch;
+                try {
+                    value = value(iv, context + "Item");
+                    if (value.nullable()) {
+                        ledger.relax(iv.pathOf("type"), "null array items are not carried");
+                    }
+                    iv.finish(ledger, "annotations and keywords on array items are not carried");
+                } finally {
+                    ledger = outer;
                 }
-                iv.finish(ledger, "annotations and keywords on array items are not carried");
+                if (!scratch.isEmpty() && v.keepsVerbatim()) {
+                    // the item schema says more than the model can: kept verbatim, items are any in the model
+                    v.release("items");
+                } else {
+                    ledger.addAll(scratch.entries());
+                    item = value.type();
+                    constraints = value.constraints();
+                    ann.putAll(value.annotations());
+                }
             } else if (!i.isBoolean()) {
                 ledger.drop(v.pathOf("items"), "'items' is not a schema; not carried");
             }
@@ -599,11 +623,37 @@ final class SchemaDecoding {
             ledger.drop(v.pathOf(keyword), "'" + keyword + "' is not a non-empty array; not carried");
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
-        boolean nullable = false;
         List<DataType> members = new ArrayList<>();
+        LossinessLedger outer = ledger;
+        LossinessLedger scratch = new LossinessLedger();
+        boolean nullable;
+        ledger = scratch;
+        try {
+            nullable = unionMembers(list, v.pathOf(keyword), context, members);
+        } finally {
+            ledger = outer;
+        }
+        if (!scratch.isEmpty() && v.keepsVerbatim()) {
+            // a member says more than the model can (a constraint, a conditional, ...): the whole combinator is
+            // kept verbatim so the verdict stays the source's; the value is any in the model
+            v.release(keyword);
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
+        ledger.addAll(scratch.entries());
+        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
+        if (members.isEmpty()) {
+            return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
+        }
+        DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
+        return new DecodedValue(type, c, nullable, ann);
+    }
+
+    /** Reads the members of a union into {@code members}; whether one of them allows null. */
+    private boolean unionMembers(JsonNode list, String path, String context, List<DataType> members) {
+        boolean nullable = false;
         int i = 0;
         for (JsonNode m : list) {
-            String mp = Pointers.child(v.pathOf(keyword), i);
+            String mp = Pointers.child(path, i);
             i++;
             if (m.isBoolean()) {
                 if (m.booleanValue()) {
@@ -630,12 +680,7 @@ final class SchemaDecoding {
             members.add(value.type());
             mv.finish(ledger, "annotations inside a union member are not carried");
         }
-        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
-        if (members.isEmpty()) {
-            return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
-        }
-        DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
-        return new DecodedValue(type, c, nullable, ann);
+        return nullable;
     }
 
     private DecodedValue reference(SchemaView v, Constraints c) {
@@ -645,18 +690,38 @@ final class SchemaDecoding {
             ledger.drop(path, "'$ref' is not a string; not carried");
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
-        String text = ref.textValue();
+        String text = ownFragment(ref.textValue());
+        if (!text.startsWith("#")) {
+            // another document, not carried by the request: never fetched; kept verbatim where the part has a
+            // place for it, so validateJSON names it instead of passing silently (docs/jsonschema-dialects.md)
+            v.release("$ref");
+            ledger.drop(path, "reference '" + text + "' is to a document this request does not carry; it is not"
+                    + " fetched, and the value is read as any (the reference is kept as written)");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
         DecodedValue target;
         if ((text.equals("#") || isRootAnchor(text)) && rootName.isPresent()) {
             target = DecodedValue.of(new DataType.TypeRef(rootName.get()), Constraints.NONE, false);
         } else {
             Optional<Def> def = lookup(text);
+            if (def.isEmpty() && v.keepsVerbatim() && keepsItsPlace(text)) {
+                // a pointer into a part written back under the same name (a definition's member, a nested
+                // $defs, a root property): kept as written, so it still resolves in what this codec writes
+                v.release("$ref");
+                return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+            }
             if (def.isEmpty()) {
                 ledger.drop(path, "reference '" + text + "' does not name a top-level definition of this"
                         + " document; the value is read as any");
                 return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
             }
             target = resolve(def.get(), path);
+            if (def.get().kind == DefKind.ALIAS && def.get().lossy && v.keepsVerbatim()) {
+                // the definition says more than the model can: the reference to it (kept verbatim under $defs)
+                // stays, so the export still applies every constraint it states
+                v.release("$ref");
+                return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+            }
             if (def.get().kind == DefKind.ALIAS) {
                 ledger.drop(path, "reference to scalar definition '" + def.get().key + "' is replaced by its"
                         + " content; the reference itself is not kept");
@@ -677,6 +742,42 @@ final class SchemaDecoding {
             }
         }
         return new DecodedValue(target.type(), merge(c, target.constraints()), nullable, target.annotations());
+    }
+
+    /**
+     * Whether a local pointer reaches below a part the encoder writes back at the same pointer: a definition whose
+     * model name is its key (types and taxonomies keep their key unless it collides; scalar definitions are kept
+     * verbatim by key), or a property of the root type.
+     */
+    private boolean keepsItsPlace(String ref) {
+        if (!ref.startsWith("#/")) {
+            return false;
+        }
+        String[] tokens = Pointers.decodeFragment(ref.substring(2)).split("/", -1);
+        if (tokens.length > 2 && tokens[0].equals("$defs")) {
+            Def def = defs.get("$defs\u0000" + Pointers.unescape(tokens[1]));
+            return def != null && (def.kind == DefKind.ALIAS || def.key.equals(def.name));
+        }
+        return tokens.length >= 2 && tokens[0].equals("properties") && rootName.isPresent();
+    }
+
+    /** A reference through the document's own {@code $id} ({@code https://x/s.json#/$defs/a}) as a fragment. */
+    private String ownFragment(String ref) {
+        if (identifier.isEmpty() || ref.startsWith("#")) {
+            return ref;
+        }
+        String id = identifier.get();
+        String bare = id.endsWith("#") ? id.substring(0, id.length() - 1) : id;
+        int slash = bare.lastIndexOf('/');
+        String file = slash >= 0 ? bare.substring(slash + 1) : bare;
+        for (String self : List.of(bare, file)) {
+            if (!self.isEmpty() && ref.startsWith(self) && (ref.length() == self.length()
+                    || ref.charAt(self.length()) == '#')) {
+                String rest = ref.substring(self.length());
+                return rest.isEmpty() ? "#" : rest;
+            }
+        }
+        return ref;
     }
 
     private boolean isRootAnchor(String ref) {
@@ -718,8 +819,10 @@ final class SchemaDecoding {
             value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
         } else if (def.node.isObject()) {
             SchemaView dv = new SchemaView((ObjectNode) def.node, def.path);
+            int before = ledger.size();
             value = value(dv, Names.pascal(def.key));
             dv.finish(ledger, "");
+            def.lossy = ledger.size() > before;
         } else {
             value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
         }
