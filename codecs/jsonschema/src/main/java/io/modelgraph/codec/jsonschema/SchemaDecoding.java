@@ -224,6 +224,10 @@ final class SchemaDecoding {
         }
         boolean anyText = false;
         for (JsonNode v : values) {
+            if (v.isTextual() && v.textValue().isBlank()) {
+                // a term is named by its value, and a name cannot be blank: such an enum is kept verbatim
+                return false;
+            }
             if (v.isTextual()) {
                 anyText = true;
             } else if (!v.isNull()) {
@@ -272,11 +276,11 @@ final class SchemaDecoding {
             ann.put(JsonSchemaAnnotations.UNTYPED, "true");
         }
         List<String> t = typeList(v.take("type").orElse(null));
-        if (t.contains("null")) {
-            ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
-        }
-        if (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object"))) {
-            ledger.approximate(v.pathOf("type"), "type list " + nonNull(t) + " is read as an object type");
+        if (t.contains("null") || (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object")))) {
+            // a type list that also admits null, arrays, scalars...: the type stays untyped in the model and
+            // keeps the list verbatim, so its properties apply to objects and the rest is still accepted
+            ann.put(JsonSchemaAnnotations.UNTYPED, "true");
+            v.release("type");
         }
         Optional<String> description = v.takeText("description", ledger);
         v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
@@ -589,14 +593,28 @@ final class SchemaDecoding {
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
         SchemaView ev = new SchemaView((ObjectNode) extra.get(), v.pathOf("additionalProperties"));
-        DecodedValue value = value(ev, context + "Value");
-        if (!value.constraints().isEmpty()) {
-            ledger.relax(ev.path(), "constraints on map values are not carried");
+        LossinessLedger outer = ledger;
+        LossinessLedger scratch = new LossinessLedger();
+        DecodedValue value;
+        ledger = scratch;
+        try {
+            value = value(ev, context + "Value");
+            if (!value.constraints().isEmpty()) {
+                ledger.relax(ev.path(), "constraints on map values are not carried");
+            }
+            if (value.nullable()) {
+                ledger.relax(ev.path(), "null map values are not carried");
+            }
+            ev.finish(ledger, "annotations on map values are not carried");
+        } finally {
+            ledger = outer;
         }
-        if (value.nullable()) {
-            ledger.relax(ev.path(), "null map values are not carried");
+        if (!scratch.isEmpty() && v.keepsVerbatim()) {
+            // the value schema says more than the model can: kept verbatim, values are any in the model
+            v.release("additionalProperties");
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
-        ev.finish(ledger, "annotations on map values are not carried");
+        ledger.addAll(scratch.entries());
         return new DataType.MapOf(value.type());
     }
 
