@@ -268,7 +268,8 @@ class SchemaStoreConformanceTest {
                 token, Json.write(Map.of("format", "jsonschema", "schema", schema)));
         if (r.status() == 202) {
             JsonNode done = JobsGatewayTest.awaitDone(server, r.json().path("job").path("statusUrl").asText(), token);
-            return new JobsGatewayTest.Reply(done.path("statusCode").asInt(), done.path("result").toString(), "");
+            JsonNode job = done.has("job") ? done.get("job") : done.path("data");
+            return new JobsGatewayTest.Reply(job.path("statusCode").asInt(), job.path("result").toString(), "");
         }
         return r;
     }

@@ -79,6 +79,8 @@ final class SchemaDecoding {
     private Optional<String> rootName = Optional.empty();
     private Optional<String> rootAnchor = Optional.empty();
     private int declared;
+    /** How deep the reading is inside scalar definitions being resolved (parts read there are shared). */
+    private int resolvingAliases;
 
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
@@ -443,21 +445,19 @@ final class SchemaDecoding {
                 ledger.relax(v.pathOf("items"), "items: false (only empty arrays) is not carried");
             } else if (i.isObject()) {
                 SchemaView iv = new SchemaView((ObjectNode) i, v.pathOf("items"));
-                LossinessLedger outer = ledger;
-                LossinessLedger scratch = new LossinessLedger();
-                DecodedValue value;
-                ledger = scratch;
-                try {
-                    value = value(iv, context + "Item");
-                    if (value.nullable()) {
+                Tentative<DecodedValue> read = tentatively(() -> {
+                    DecodedValue itemValue = value(iv, context + "Item");
+                    if (itemValue.nullable()) {
                         ledger.relax(iv.pathOf("type"), "null array items are not carried");
                     }
                     iv.finish(ledger, "annotations and keywords on array items are not carried");
-                } finally {
-                    ledger = outer;
-                }
+                    return itemValue;
+                });
+                DecodedValue value = read.value();
+                LossinessLedger scratch = read.losses();
                 if (!scratch.isEmpty() && v.keepsVerbatim()) {
                     // the item schema says more than the model can: kept verbatim, items are any in the model
+                    discard(read);
                     v.release("items");
                 } else {
                     ledger.addAll(scratch.entries());
@@ -579,7 +579,9 @@ final class SchemaDecoding {
 
     private DataType hoist(SchemaView v, String context) {
         String name = typeNames.unique(context);
-        buildType(v, name, true);
+        // inside a scalar definition the part is shared by every use of it, so it is written under $defs, where
+        // a re-import finds it under the same name (docs/jsonschema-dialects.md "Round trips")
+        buildType(v, name, resolvingAliases == 0);
         return new DataType.TypeRef(name);
     }
 
@@ -593,24 +595,22 @@ final class SchemaDecoding {
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
         SchemaView ev = new SchemaView((ObjectNode) extra.get(), v.pathOf("additionalProperties"));
-        LossinessLedger outer = ledger;
-        LossinessLedger scratch = new LossinessLedger();
-        DecodedValue value;
-        ledger = scratch;
-        try {
-            value = value(ev, context + "Value");
-            if (!value.constraints().isEmpty()) {
+        Tentative<DecodedValue> read = tentatively(() -> {
+            DecodedValue mapValue = value(ev, context + "Value");
+            if (!mapValue.constraints().isEmpty()) {
                 ledger.relax(ev.path(), "constraints on map values are not carried");
             }
-            if (value.nullable()) {
+            if (mapValue.nullable()) {
                 ledger.relax(ev.path(), "null map values are not carried");
             }
             ev.finish(ledger, "annotations on map values are not carried");
-        } finally {
-            ledger = outer;
-        }
+            return mapValue;
+        });
+        DecodedValue value = read.value();
+        LossinessLedger scratch = read.losses();
         if (!scratch.isEmpty() && v.keepsVerbatim()) {
             // the value schema says more than the model can: kept verbatim, values are any in the model
+            discard(read);
             v.release("additionalProperties");
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
@@ -631,7 +631,7 @@ final class SchemaDecoding {
         }
         String name = taxonomyNames.unique(context);
         taxonomies.add(new TaxonomyDef(name, Optional.empty(), terms, Optional.empty(), Provenance.of(FORMAT),
-                Map.of(JsonSchemaAnnotations.INLINE, "true")));
+                resolvingAliases == 0 ? Map.of(JsonSchemaAnnotations.INLINE, "true") : Map.of()));
         return DecodedValue.of(new DataType.TaxonomyRef(name), c, nullable);
     }
 
@@ -642,18 +642,13 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
         List<DataType> members = new ArrayList<>();
-        LossinessLedger outer = ledger;
-        LossinessLedger scratch = new LossinessLedger();
-        boolean nullable;
-        ledger = scratch;
-        try {
-            nullable = unionMembers(list, v.pathOf(keyword), context, members);
-        } finally {
-            ledger = outer;
-        }
+        Tentative<Boolean> read = tentatively(() -> unionMembers(list, v.pathOf(keyword), context, members));
+        boolean nullable = read.value();
+        LossinessLedger scratch = read.losses();
         if (!scratch.isEmpty() && v.keepsVerbatim()) {
             // a member says more than the model can (a constraint, a conditional, ...): the whole combinator is
             // kept verbatim so the verdict stays the source's; the value is any in the model
+            discard(read);
             v.release(keyword);
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
@@ -664,6 +659,48 @@ final class SchemaDecoding {
         }
         DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
         return new DecodedValue(type, c, nullable, ann);
+    }
+
+    /**
+     * What a tentative read gave, with the losses it would ledger, and what to roll back when the caller keeps the
+     * source verbatim instead: the types and taxonomies it hoisted, the scalar definitions it resolved.
+     */
+    private record Tentative<T>(T value, LossinessLedger losses, int types, int taxonomies, Set<Def> resolved) {
+    }
+
+    /** Forgets what a tentative read added to the model, so a part kept verbatim leaves no orphan behind. */
+    private void discard(Tentative<?> read) {
+        while (types.size() > read.types()) {
+            types.remove(types.size() - 1);
+        }
+        while (taxonomies.size() > read.taxonomies()) {
+            taxonomies.remove(taxonomies.size() - 1);
+        }
+        for (Def def : defs.values()) {
+            if (def.aliasValue != null && !read.resolved().contains(def)) {
+                def.aliasValue = null;
+                def.lossy = false;
+            }
+        }
+    }
+
+    /**
+     * Runs {@code read} against a ledger of its own, so the caller can choose between the model's reading (its
+     * losses then go to the ledger) and keeping the source keyword verbatim (nothing is lost).
+     */
+    private <T> Tentative<T> tentatively(java.util.function.Supplier<T> read) {
+        LossinessLedger outer = ledger;
+        LossinessLedger scratch = new LossinessLedger();
+        int typeCount = types.size();
+        int taxonomyCount = taxonomies.size();
+        Set<Def> resolved = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        defs.values().stream().filter(d -> d.aliasValue != null).forEach(resolved::add);
+        ledger = scratch;
+        try {
+            return new Tentative<>(read.get(), scratch, typeCount, taxonomyCount, resolved);
+        } finally {
+            ledger = outer;
+        }
     }
 
     /** Reads the members of a union into {@code members}; whether one of them allows null. */
@@ -838,7 +875,12 @@ final class SchemaDecoding {
         } else if (def.node.isObject()) {
             SchemaView dv = new SchemaView((ObjectNode) def.node, def.path);
             int before = ledger.size();
-            value = value(dv, Names.pascal(def.key));
+            resolvingAliases++;
+            try {
+                value = value(dv, Names.pascal(def.key));
+            } finally {
+                resolvingAliases--;
+            }
             dv.finish(ledger, "");
             def.lossy = ledger.size() > before;
         } else {
