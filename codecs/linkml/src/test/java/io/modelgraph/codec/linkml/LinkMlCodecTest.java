@@ -194,4 +194,16 @@ class LinkMlCodecTest {
                 new LossinessLedger()));
         assertFalse(LinkMlTypes.get("string").isEmpty());
     }
+
+    @Test
+    void aSlugIdentifierIsNoLongerWrittenAsTheSchemaIdButAnAbsoluteUriWithALedgerEntry() throws Exception {
+        SchemaModel m = SchemaModel.of("orders", List.of(TypeDef.of("Order", List.of(ElementDef.of("id",
+                DataType.of(PrimitiveKind.STRING), io.modelgraph.schema.Cardinality.REQUIRED)))), List.of())
+                .withIdentifier("orders-001");
+        LossinessLedger ledger = new LossinessLedger();
+        String yaml = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(yaml.contains("id: https://w3id.org/modelgraph/orders-001"), yaml);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("orders-001")),
+                ledger.entries().toString());
+    }
 }
