@@ -265,7 +265,16 @@ final class ShexEncoding {
 
     private void facets(ObjectNode nc, Constraints c, ElementDef e, String path) {
         c.pattern().ifPresent(p -> {
-            nc.put("pattern", p);
+            Optional<ShexcRegex.Rewritten> written = ShexcRegex.rewrite(p);
+            if (written.isEmpty()) {
+                ledger.relax(path, "pattern " + p + " uses an escape ShExC's REGEXP cannot write; left out");
+                return;
+            }
+            if (written.get().changed()) {
+                ledger.approximate(path, "pattern " + p + " is written as " + written.get().pattern()
+                        + ": ShExC allows no class escapes such as \\d, \\w, \\s");
+            }
+            nc.put("pattern", written.get().pattern());
             Optional.ofNullable(e.annotations().get("shex.flags")).ifPresent(f -> nc.put("flags", f));
         });
         if ("true".equals(e.annotations().get("shex.length")) && c.minLength().isPresent()
