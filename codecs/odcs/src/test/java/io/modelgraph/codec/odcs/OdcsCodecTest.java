@@ -166,4 +166,34 @@ class OdcsCodecTest {
                         + " string\n", CodecOptions.NONE, new LossinessLedger())).path());
         assertFalse(codec.format().isEmpty());
     }
+
+    @Test
+    void yesNoExamplesAndVersionOnePointTenNoLongerChangeOnTheWayThrough() throws Exception {
+        String contract = """
+                apiVersion: v3.1.0
+                kind: DataContract
+                id: consent-001
+                name: consent
+                version: 1.10
+                status: active
+                schema:
+                  - name: visit
+                    properties:
+                      - name: consented
+                        logicalType: string
+                        examples: [YES, NO]
+                      - name: site
+                        logicalType: string
+                        examples: [012]
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(contract, CodecOptions.NONE, ledger);
+        ElementDef consented = model.type("visit").orElseThrow().element("consented").orElseThrow();
+        assertEquals("[\"YES\", \"NO\"]", consented.examples().toString());
+        JsonNode out = SafeYaml.read(codec.encode(model, CodecOptions.NONE, new LossinessLedger()), "test");
+        assertEquals("1.10", out.path("version").asText());
+        JsonNode props = out.path("schema").get(0).path("properties");
+        assertEquals("[\"YES\",\"NO\"]", props.get(0).path("examples").toString());
+        assertEquals("[12]", props.get(1).path("examples").toString(), "YAML 1.2: 012 is the integer twelve");
+    }
 }
