@@ -15,7 +15,9 @@ import io.modelgraph.codec.SchemaSyntaxException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -80,6 +82,32 @@ public final class SafeYaml {
         }
     }
 
+    /**
+     * Every document of a YAML stream ({@code ---} separated), by the same rules as {@link #read(String, int,
+     * String)}; empty and null documents are left out.
+     */
+    public static List<JsonNode> readAll(String yaml, String what) throws SchemaSyntaxException {
+        ParserLimits.checkSize(yaml);
+        try {
+            TreeBuilder builder = new TreeBuilder(new ParserImpl(new StreamReader(yaml), loaderOptions()), 1, what);
+            List<JsonNode> docs = new ArrayList<>();
+            while (!builder.ended) {
+                JsonNode node = builder.document();
+                if (node != null && !node.isNull()) {
+                    docs.add(node);
+                }
+            }
+            return docs;
+        } catch (MarkedYAMLException e) {
+            Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            throw new SchemaSyntaxException(mark == null ? "$" : at(mark, 1), "Malformed " + what + ": "
+                    + (e.getContext() == null ? "" : e.getContext() + ", ") + e.getProblem());
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new SchemaSyntaxException("$", what + " refused: " + (e.getMessage() == null ? "nested too deeply"
+                    : e.getMessage()));
+        }
+    }
+
     private static LoaderOptions loaderOptions() {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(ParserLimits.MAX_YAML_ALIASES);
@@ -108,6 +136,8 @@ public final class SafeYaml {
         private final Deque<String> pendingKeys = new ArrayDeque<>();
         /** For each open mapping, whether its next scalar is a key. */
         private final Deque<boolean[]> expectKey = new ArrayDeque<>();
+        /** Whether the stream has ended (no further document). */
+        private boolean ended;
 
         TreeBuilder(ParserImpl parser, int firstLine, String what) {
             this.parser = parser;
@@ -123,7 +153,11 @@ public final class SafeYaml {
                     case StreamStart, DocumentStart, Comment -> {
                         continue;
                     }
-                    case StreamEnd, DocumentEnd -> {
+                    case StreamEnd -> {
+                        ended = true;
+                        return root;
+                    }
+                    case DocumentEnd -> {
                         return root;
                     }
                     case Alias -> throw new SchemaSyntaxException(where(e), "YAML aliases ('*"

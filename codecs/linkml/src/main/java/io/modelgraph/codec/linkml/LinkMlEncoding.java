@@ -82,7 +82,10 @@ final class LinkMlEncoding {
                 .ifPresent(p -> doc.put("default_prefix", p));
         Optional.ofNullable(ann.get("linkml.default_range")).ifPresent(r -> doc.put("default_range", r));
         // imported schemas were merged into the model, so only the bundled types remain an import
-        doc.putArray("imports").add("linkml:types");
+        ArrayNode imports = doc.putArray("imports").add("linkml:types");
+        // metamodel modules the source imported (linkml:units, linkml:mappings) stay imports: they add no types
+        Optional.ofNullable(ann.get("linkml.imports")).stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                .filter(i -> i.startsWith("linkml:") && !i.equals("linkml:types")).distinct().forEach(imports::add);
         ObjectNode types = Json.object();
         ann.keySet().stream().filter(k -> k.startsWith("linkml.type.")).sorted().forEach(k -> {
             try {

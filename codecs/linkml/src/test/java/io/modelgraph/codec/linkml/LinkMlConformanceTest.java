@@ -95,7 +95,7 @@ class LinkMlConformanceTest {
                 }
                 LossinessLedger out = new LossinessLedger();
                 String yaml = codec.encode(m, CodecOptions.NONE, out);
-                Set<ValidationMessage> errors = metamodel.validate(LinkMlYaml.read(yaml).get(0));
+                Set<ValidationMessage> errors = metamodel.validate(LinkMlYaml.read(yaml).get(0).json());
                 if (errors.isEmpty()) {
                     valid++;
                 } else {
