@@ -154,4 +154,19 @@ class SqlEncodeTest {
         assertTrue(tsql.contains("CREATE TABLE sales.[Order] ("), tsql);
         assertTrue(tsql.contains("@level0name = N'sales', @level1type = N'TABLE', @level1name = N'Order'"), tsql);
     }
+
+    @Test
+    void aFixedLengthCharNoLongerComesBackAsVarchar() throws Exception {
+        SchemaModel m = codec.decode("CREATE TABLE npi (code CHAR(13) NOT NULL, flag char);",
+                new CodecOptions(Map.of("vendor", "mysql")), new LossinessLedger());
+        String pg = encode(m, "postgres");
+        assertTrue(pg.contains("code char(13) NOT NULL"), pg);
+        assertTrue(pg.contains("flag char(1)"), pg);
+        String mssql = encode(m, "sqlserver");
+        assertTrue(mssql.contains("nchar(13)"), mssql);
+        encode(m, "bigquery");
+        assertTrue(ledgered("no fixed-length string"), ledger.entries().toString());
+        SchemaModel back = codec.decode(pg, new CodecOptions(Map.of("vendor", "postgres")), new LossinessLedger());
+        assertTrue(encode(back, "mysql").contains("char(13)"));
+    }
 }
