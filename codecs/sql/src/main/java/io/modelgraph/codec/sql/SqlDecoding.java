@@ -61,7 +61,9 @@ final class SqlDecoding {
             typeNames.put(t, seen.get(t.name.toLowerCase(Locale.ROOT)) > 1 ? t.qualified() : t.name);
         }
         for (Parsed.Enum e : script.enums.values()) {
-            taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values()));
+            // a named enum type (PostgreSQL CREATE TYPE … AS ENUM) is written back as one, not per column
+            taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values())
+                    .withAnnotations(Map.of(DdlWriter.ENUM_TYPE, "true")));
         }
         List<TypeDef> types = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();

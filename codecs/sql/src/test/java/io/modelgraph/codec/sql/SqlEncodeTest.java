@@ -169,4 +169,20 @@ class SqlEncodeTest {
         SchemaModel back = codec.decode(pg, new CodecOptions(Map.of("vendor", "postgres")), new LossinessLedger());
         assertTrue(encode(back, "mysql").contains("char(13)"));
     }
+
+    @Test
+    void aSharedPostgresEnumTypeNoLongerBecomesAVarcharAndCheckPerColumn() throws Exception {
+        SchemaModel m = codec.decode("""
+                CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+                CREATE TABLE person (name text, now_mood mood DEFAULT 'ok'::mood, usual mood NOT NULL);
+                """, new CodecOptions(Map.of("vendor", "postgres")), new LossinessLedger());
+        String pg = encode(m, "postgres");
+        assertEquals(1, pg.split("CREATE TYPE mood AS ENUM \\('sad', 'ok', 'happy'\\);", -1).length - 1, pg);
+        assertTrue(pg.contains("now_mood mood"), pg);
+        assertTrue(pg.contains("usual mood NOT NULL"), pg);
+        assertTrue(!pg.contains(" IN ("), pg);
+        assertTrue(pg.indexOf("CREATE TYPE") < pg.indexOf("CREATE TABLE"), pg);
+        String sqlite = encode(m, "sqlite");
+        assertTrue(sqlite.contains("IN ('sad', 'ok', 'happy')"), sqlite);
+    }
 }
