@@ -295,4 +295,32 @@ class ShexCodecTest {
         assertTrue(ledger.entries().stream().anyMatch(e -> e.path().contains("word")
                 && e.explanation().contains("left out")), ledger.entries().toString());
     }
+
+    @Test
+    void aRenamedModelIsNoLongerWrittenWithItsOldShapeNamesAndPredicates() throws Exception {
+        SchemaModel read = decode(PEOPLE, new LossinessLedger());
+        List<TypeDef> types = read.types().stream().map(t -> {
+            List<ElementDef> elements = t.elements().stream().map(e -> {
+                ElementDef renamed = e.name().equals("age") ? e.withName("ageInYears") : e;
+                return renamed.type() instanceof DataType.TypeRef r && r.typeName().equals("Person")
+                        ? renamed.withType(new DataType.TypeRef("Human")) : renamed;
+            }).toList();
+            TypeDef same = t.withElements(elements);
+            return t.name().equals("Person") ? same.withName("Human") : same;
+        }).toList();
+        SchemaModel m = read.withTypes(types).withRootType("Human");
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(out.contains("ex:HumanShape EXTENDS @ex:AgentShape"), out);
+        assertTrue(out.contains("foaf:ageInYears xsd:integer"), out);
+        assertFalse(out.contains("PersonShape"), out);
+        assertFalse(out.contains("foaf:age "), out);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("renamed from 'Person'")),
+                ledger.entries().toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("renamed from 'age'")),
+                ledger.entries().toString());
+        SchemaModel back = decode(out, new LossinessLedger());
+        assertTrue(back.type("Human").isPresent(), back.types().toString());
+        assertTrue(back.type("Human").orElseThrow().element("ageInYears").isPresent());
+    }
 }
