@@ -190,6 +190,16 @@ final class SqlDecoding {
                 ledger.approximate(c.where, "Column " + path + ": STRUCT fields are not broken out; read as any.");
             }
         }
+        String ruleName = script.boundRules.get((t.name + "." + c.name).toLowerCase(Locale.ROOT));
+        Parsed.Enum rule = ruleName == null ? null : script.rules.get(ruleName);
+        if (rule != null && !many) {
+            // SQL Server: a rule of allowed values bound to the column is its enumeration
+            TaxonomyDef x = taxonomies.computeIfAbsent("rule " + ruleName, k -> taxonomy(rule.name(), rule.values()));
+            type = new DataType.TaxonomyRef(x.name());
+            c.type.ifPresent(st -> annotations.put("sql.type", st.written()));
+            ledger.approximate(c.where, "Column " + path + ": rule " + rule.name() + " (sp_bindrule) is read as the "
+                    + "allowed values of taxonomy " + x.name() + "; it is written back as a CHECK on the column.");
+        }
         c.identity.ifPresent(i -> annotations.put("sql.identity", i));
         c.generated.ifPresent(g -> annotations.put("sql.generated", g));
         Optional<JsonNode> defaultValue = Optional.empty();
