@@ -164,14 +164,16 @@ public final class DictionaryValidator {
                     "A piped choice label", out);
         }
         for (Column c : PIPED) {
-            checkReferencesIn(f, c, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, "Piping in "
-                    + c.header(), out);
+            checkReferencesIn(f, c, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
         }
     }
 
     private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names, Severity severity,
             String code, String what, List<DictionaryCheck> out) {
         String cell = f.get(column);
+        if (cell.indexOf('[') < 0) {
+            return;
+        }
         Set<String> reported = null;
         for (int at = cell.indexOf('['); at >= 0; at = cell.indexOf('[', at + 1)) {
             String ref = referenceAt(cell, at);
@@ -183,7 +185,9 @@ public final class DictionaryValidator {
                 reported = new HashSet<>();
             }
             if (reported.add(ref)) {
-                out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, what + " of '" + f.variable()
+                // the piping message is built only when reported: the check runs on four cells of every field
+                out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
+                        + column.header() : what) + " of '" + f.variable()
                         + "' names [" + ref + "], which is no field of this dictionary."));
             }
         }

@@ -30,6 +30,17 @@ public final class ProductionReview {
     }
 
     public static List<Finding> review(DataDictionary previous, DataDictionary proposed) {
+        // the common case first: the same fields in the same order, walked side by side without an index
+        List<DictionaryField> a = previous.fields();
+        List<DictionaryField> b = proposed.fields();
+        int same = 0;
+        while (same < a.size() && same < b.size() && a.get(same).variable().equals(b.get(same).variable())
+                && unchanged(a.get(same), b.get(same))) {
+            same++;
+        }
+        if (same == a.size() && same == b.size()) {
+            return List.of();
+        }
         Map<String, DictionaryField> now = new HashMap<>();
         proposed.fields().forEach(f -> now.putIfAbsent(f.variable(), f));
         Map<String, DictionaryField> before = new HashMap<>();
@@ -42,6 +53,9 @@ public final class ProductionReview {
             }
             String v = was.variable();
             DictionaryField is = now.get(v);
+            if (is != null && unchanged(was, is)) {
+                continue; // no subject built, no choice list parsed
+            }
             String subject = was.form() + "." + v;
             if (is == null) {
                 out.add(finding(FIELD_DELETED, subject, "Field '" + v + "' of instrument '" + was.form()
@@ -59,7 +73,7 @@ public final class ProductionReview {
                 out.add(finding(VALIDATION_CHANGED, subject, "Field '" + v + "' changes validation from "
                         + describe(was.validation()) + " to " + describe(is.validation()) + ".", null));
             }
-            if (was.hasChoiceList() && is.hasChoiceList()) {
+            if (was.hasChoiceList() && is.hasChoiceList() && !was.get(Column.CHOICES).equals(is.get(Column.CHOICES))) {
                 choices(subject, v, choiceLists.of(was), choiceLists.of(is), out);
             }
         }
@@ -70,6 +84,12 @@ public final class ProductionReview {
             }
         }
         return out;
+    }
+
+    /** Nothing the review looks at differs: form, type, validation, the choices cell as written. */
+    private static boolean unchanged(DictionaryField was, DictionaryField is) {
+        return is.form().equals(was.form()) && is.fieldType().equals(was.fieldType())
+                && is.validation().equals(was.validation()) && is.get(Column.CHOICES).equals(was.get(Column.CHOICES));
     }
 
     private static void choices(String subject, String v, Choices was, Choices is, List<Finding> out) {
