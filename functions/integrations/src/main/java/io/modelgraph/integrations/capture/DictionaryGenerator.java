@@ -59,10 +59,8 @@ public final class DictionaryGenerator {
                 .filter(t -> typeNames.isEmpty() || typeNames.contains(t.name()))
                 .filter(t -> !t.elements().isEmpty() || t.annotations().containsKey(DictionaryModel.DESCRIPTIVE_FIELDS))
                 .toList();
+        // a form of descriptive fields alone is written with the others, never on its own
         if (eligible.stream().allMatch(t -> t.elements().isEmpty())) {
-            return Optional.empty();
-        }
-        if (eligible.isEmpty()) {
             return Optional.empty();
         }
         List<Map<Column, String>> rows = new ArrayList<>();
