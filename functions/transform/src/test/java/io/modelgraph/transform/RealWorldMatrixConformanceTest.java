@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * an exception (no 5xx). Each output is checked: Avro with Avro's own {@code Schema.Parser}, every other format that
  * has a decoder by decoding it back with this service's parser of that format, synapse as JSON. The test prints a
  * source-format by target-format matrix of outputs checked and accepted, the refusals, the rejected outputs and the
- * slowest pairs; it fails on an exception, an unexpected refusal or an encode slower than 2 s when timed again warm.
+ * slowest pairs; it fails on an exception or an unexpected refusal, and prints time rather than asserting it.
  * Rejected outputs are listed, not failed on: the ones left are open defects named in docs/fidelity.md. The npm reference tools (ajv,
  * protobufjs, jsonld.js, n3, @shexjs/parser) are not run here: see docs/fidelity.md.
  */
@@ -158,16 +158,11 @@ class RealWorldMatrixConformanceTest {
         List<String> unexpected = refused.stream().filter(r -> EXPECTED_REFUSALS.stream().noneMatch(r::startsWith))
                 .toList();
         assertEquals(List.of(), unexpected, "only the documented refusals");
-        // the machine is shared: a pair over 2 s is timed again, warm, before it counts as slow
-        List<String> slow = new ArrayList<>();
+        // speed is reported, not asserted: timings on a shared machine are figures for docs/benchmarks.md, and a
+        // pair over 2 s is timed again warm so the printed figure is the encoder's, not the first call's warm-up
         for (Timing t : timings.stream().filter(t -> t.millis() >= 2000).toList()) {
-            long again = retime(root, t.pair());
-            System.out.println("[conformance] slow pair timed again: " + again + " ms " + t.pair());
-            if (again >= 2000) {
-                slow.add(t.pair() + " " + again + " ms");
-            }
+            System.out.println("[conformance] slow pair timed again: " + retime(root, t.pair()) + " ms " + t.pair());
         }
-        assertEquals(List.of(), slow, "encodes slower than 2 s");
     }
 
     /** The warm encode time of one "format/case -> target" pair. */
