@@ -639,7 +639,53 @@ public final class GraphStore implements GraphAccess {
     public void apply(String projectId, GraphChanges changes, String subject) {
         ensureMainSpace(projectId, subject);
         settlePendingWrites(projectId);
-        new ChangeApplier(this, projectId, subject).apply(changes);
+        new ChangeApplier(this, projectId, subject, Optional.empty()).apply(changes);
+    }
+
+    /**
+     * Holds the project's lease from before {@code write}'s reads until it returns (see {@link GraphAccess}): the
+     * access it is given reads as this store does and applies under the held lease, so no other large write or
+     * node create of the project lands between what it read and what it writes.
+     */
+    @Override
+    public <T> T exclusive(String projectId, java.util.function.Function<GraphAccess, T> write) {
+        try (ProjectLease held = holdForLargeWrite(projectId)) {
+            settlePendingWrites(projectId); // plan against the settled graph
+            return write.apply(new Held(projectId, held));
+        }
+    }
+
+    /** The store as seen by a writer holding the project's lease. */
+    private final class Held implements GraphAccess {
+        private final String projectId;
+        private final ProjectLease lease;
+
+        Held(String projectId, ProjectLease lease) {
+            this.projectId = projectId;
+            this.lease = lease;
+        }
+
+        @Override
+        public GraphSnapshot load(String project, List<String> spaceIds) {
+            return GraphStore.this.load(project, spaceIds);
+        }
+
+        @Override
+        public void apply(String project, GraphChanges changes, String subject) {
+            if (!project.equals(projectId)) {
+                throw new IllegalArgumentException("The lease held is another project's");
+            }
+            ensureMainSpace(project, subject);
+            new ChangeApplier(GraphStore.this, project, subject, Optional.of(lease)).apply(changes);
+        }
+
+        @Override
+        public <T> T exclusive(String project, java.util.function.Function<GraphAccess, T> write) {
+            if (!project.equals(projectId)) {
+                throw new IllegalArgumentException("The lease held is another project's");
+            }
+            return write.apply(this);
+        }
     }
 
     List<Map<String, AttributeValue>> prefixQuery(String projectId, String prefix) {
@@ -649,8 +695,9 @@ public final class GraphStore implements GraphAccess {
     }
 
     /** Every change or none (see {@link AtomicWriter}); {@code newNodeIds}: the nodes the changes create. */
-    void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds) {
-        atomic.write(projectId, changes, newNodeIds, Set.of());
+    void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds,
+            Optional<ProjectLease> held) {
+        atomic.write(projectId, changes, newNodeIds, Set.of(), held);
     }
 
     /** The stored items with the given sort keys, by sort key (strongly consistent). */

@@ -68,11 +68,12 @@ public final class IntegrationService {
         String projectName = req.projectName().orElseGet(() -> connector.defaultProjectName(estate));
         List<String> spaces = req.spaces();
         LossinessLedger ledger = new LossinessLedger();
-        SchemaModel governed = models.read(call.projectId(), spaces);
         SchemaModel incoming = connector.model(estate, projectName);
-        AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger);
-        // the first write: a change set too large for the request's time becomes a job before anything is stored
-        models.write(call.projectId(), spaces, merge.merged(), call.subject(), call.budget());
+        // the first write: a change set too large for the request's time becomes a job before anything is stored;
+        // the merge is made over the governed model as read under the project's write lease
+        AdditiveMerge.Result merge = models.write(call.projectId(), spaces,
+                governed -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger),
+                call.subject(), call.budget());
         boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
         if (snapshotStored) {
             stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());
