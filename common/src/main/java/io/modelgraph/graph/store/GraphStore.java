@@ -643,25 +643,44 @@ public final class GraphStore implements GraphAccess {
     }
 
     /**
-     * Holds the project's lease from before {@code write}'s reads until it returns (see {@link GraphAccess}): the
-     * access it is given reads as this store does and applies under the held lease, so no other large write or
-     * node create of the project lands between what it read and what it writes.
+     * Runs {@code write} as the project's only large writer (see {@link GraphAccess}), optimistically: its reads
+     * run without the lease, and its {@code apply} takes the lease and writes only if the project version is still
+     * the one read before them (nothing was written to the project meanwhile). Otherwise {@code write} runs again
+     * with the lease held from before its reads, so it plans against what the other writer wrote. A write that
+     * plans no changes takes no lease and writes nothing at all.
      */
     @Override
     public <T> T exclusive(String projectId, java.util.function.Function<GraphAccess, T> write) {
-        try (ProjectLease held = holdForLargeWrite(projectId)) {
-            settlePendingWrites(projectId); // plan against the settled graph
-            return write.apply(new Held(projectId, held));
+        ProjectVersion.Stamp seen = versions.read(projectId);
+        try {
+            return write.apply(new Guarded(projectId, Optional.of(seen), Optional.empty()));
+        } catch (Replan changedMeanwhile) {
+            try (ProjectLease held = holdForLargeWrite(projectId)) {
+                settlePendingWrites(projectId); // plan against the settled graph
+                return write.apply(new Guarded(projectId, Optional.empty(), Optional.of(held)));
+            }
         }
     }
 
-    /** The store as seen by a writer holding the project's lease. */
-    private final class Held implements GraphAccess {
-        private final String projectId;
-        private final ProjectLease lease;
+    /** The project was written between an optimistic writer's reads and its write: plan again. */
+    private static final class Replan extends RuntimeException {
+        Replan() {
+            super("The project changed while the write was planned", null, false, false);
+        }
+    }
 
-        Held(String projectId, ProjectLease lease) {
+    /**
+     * The store as seen by an exclusive writer: optimistic (the version its reads saw; its apply takes the lease and
+     * checks that version) or holding the lease from before its reads.
+     */
+    private final class Guarded implements GraphAccess {
+        private final String projectId;
+        private final Optional<ProjectVersion.Stamp> seen;
+        private final Optional<ProjectLease> lease;
+
+        Guarded(String projectId, Optional<ProjectVersion.Stamp> seen, Optional<ProjectLease> lease) {
             this.projectId = projectId;
+            this.seen = seen;
             this.lease = lease;
         }
 
@@ -675,8 +694,19 @@ public final class GraphStore implements GraphAccess {
             if (!project.equals(projectId)) {
                 throw new IllegalArgumentException("The lease held is another project's");
             }
-            ensureMainSpace(project, subject);
-            new ChangeApplier(GraphStore.this, project, subject, Optional.of(lease)).apply(changes);
+            if (lease.isPresent()) {
+                ensureMainSpace(project, subject);
+                new ChangeApplier(GraphStore.this, project, subject, lease).apply(changes);
+                return;
+            }
+            try (ProjectLease held = holdForLargeWrite(project)) {
+                settlePendingWrites(project);
+                if (!versions.read(project).equals(seen.orElseThrow())) {
+                    throw new Replan();
+                }
+                ensureMainSpace(project, subject); // after the check: creating it moves the version
+                new ChangeApplier(GraphStore.this, project, subject, Optional.of(held)).apply(changes);
+            }
         }
 
         @Override

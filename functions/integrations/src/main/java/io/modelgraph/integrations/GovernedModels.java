@@ -9,7 +9,8 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
+import java.util.function.BiFunction;
+import io.modelgraph.ledger.LossinessLedger;
 
 /** The governed model of a project's spaces, read whole and written back all-or-nothing through the graph. */
 final class GovernedModels {
@@ -31,11 +32,13 @@ final class GovernedModels {
      * that does not fit the time {@code budget} has left is not started ({@link io.modelgraph.jobs.WriteDeferred}:
      * the import becomes a job; nothing is written).
      */
-    AdditiveMerge.Result write(String projectId, List<String> spaces, Function<SchemaModel, AdditiveMerge.Result> merge,
+    AdditiveMerge.Result write(String projectId, List<String> spaces,
+            BiFunction<SchemaModel, LossinessLedger, AdditiveMerge.Result> merge, LossinessLedger ledger,
             String subject, WriteBudget budget) {
         return graph.exclusive(projectId, held -> {
             GraphSnapshot existing = held.load(projectId, spaces);
-            AdditiveMerge.Result merged = merge.apply(mapper.toModel(existing));
+            LossinessLedger planned = new LossinessLedger(); // per attempt: a write re-planned reports once
+            AdditiveMerge.Result merged = merge.apply(mapper.toModel(existing), planned);
             SchemaModel model = merged.merged();
             // reading the dictionary and the governed model may have used most of the request: plan only what fits
             budget.admitDecoded(io.modelgraph.jobs.WriteRate.definitions(model));
@@ -45,6 +48,7 @@ final class GovernedModels {
                 budget.admit(changes);
                 held.apply(projectId, changes, subject);
             }
+            ledger.addAll(planned.entries());
             return merged;
         });
     }

@@ -72,8 +72,8 @@ public final class IntegrationService {
         // the first write: a change set too large for the request's time becomes a job before anything is stored;
         // the merge is made over the governed model as read under the project's write lease
         AdditiveMerge.Result merge = models.write(call.projectId(), spaces,
-                governed -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger),
-                call.subject(), call.budget());
+                (governed, planned) -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", planned),
+                ledger, call.subject(), call.budget());
         boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
         if (snapshotStored) {
             stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());

@@ -55,12 +55,14 @@ final class GraphProjectModels implements ProjectModels {
         budget.admitDecoded(WriteRate.definitions(model));
         // planned and written as the project's only large writer: an import sent twice at once plans the second
         // against the first's result (and writes nothing) instead of creating the model twice
-        return graph.exclusive(projectId, held -> {
-            GraphChanges changes = changes(held, projectId, spaces, model, ledger);
+        return graph.exclusive(projectId, access -> {
+            LossinessLedger planned = new LossinessLedger(); // per attempt: a write re-planned reports once
+            GraphChanges changes = changes(access, projectId, spaces, model, planned);
             if (!changes.isEmpty()) {
                 budget.admit(changes); // before anything is written: too large for the time left becomes a job
-                held.apply(projectId, changes, subject);
+                access.apply(projectId, changes, subject);
             }
+            ledger.addAll(planned.entries());
             return summary(changes);
         });
     }

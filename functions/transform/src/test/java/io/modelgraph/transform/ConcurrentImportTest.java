@@ -119,6 +119,10 @@ class ConcurrentImportTest {
             List<Node> types = types(projectId);
             assertEquals(5, types.size(), callers + " imports at once: " + types.stream().map(Node::label).toList());
             assertEquals(5, types.stream().map(Node::label).distinct().count());
+            // sent once more, alone: it plans no change and writes nothing, not even the lease
+            var before = graph.versions().read(projectId);
+            assertEquals(200, new TransformCalls(projectId).post("schema/import", body, "Admin").status());
+            assertEquals(before, graph.versions().read(projectId));
         }
     }
 

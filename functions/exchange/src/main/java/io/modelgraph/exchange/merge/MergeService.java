@@ -101,7 +101,8 @@ public final class MergeService {
 
     private Map<String, Object> applyDiff(GraphAccess held, String projectId, MergeOptions options,
             FileFormat format, String subject, WriteBudget budget, ImportProfile profile,
-            JsonLdExportOptions.SpaceInfo space, SchemaModel model, LossinessLedger ledger, Set<String> unmapped) {
+            JsonLdExportOptions.SpaceInfo space, SchemaModel model, LossinessLedger decoded, Set<String> unmapped) {
+        LossinessLedger ledger = new LossinessLedger().addAll(decoded.entries()); // per attempt (re-planned once)
         // 2. the diff
         GraphSnapshot before = held.load(projectId, List.of(space.id()));
         GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger);
