@@ -110,7 +110,8 @@ final class WriteLease {
 
     /** How often a live holder renews its lease: four renewals per length, so one lost call does not lose it. */
     Duration renewEvery() {
-        return length.dividedBy(4);
+        Duration quarter = length.dividedBy(4);
+        return quarter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : quarter;
     }
 
     /** Gives the lease back (best effort: if this fails the lease simply runs out). */
