@@ -1,5 +1,8 @@
 package io.modelgraph.codec.jtd;
 
+import io.modelgraph.schema.ExtensionKey;
+import java.util.List;
+
 /**
  * The annotation keys this codec keeps on the model so a JTD document re-exports whole (docs/jtd.md): what the
  * canonical model has no field for.
@@ -27,6 +30,26 @@ final class JtdKeys {
     static final String VERBATIM = "jtd.verbatim";
     /** On the model: a root schema that is neither properties nor discriminator (nor empty), as JSON. */
     static final String ROOT_VERBATIM = "jtd.root.verbatim";
+
+    /** The facts above as typed keys, declared by {@link JtdFormat#extensions()}. */
+    static List<ExtensionKey<?>> declared() {
+        return List.of(
+                ExtensionKey.flag(JtdCodec.FORMAT, fact(INLINE), "a type or taxonomy written inline"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(DISCRIMINATOR), "a discriminator type's tag member"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(TAG), "a mapping value's tag"),
+                ExtensionKey.flag(JtdCodec.FORMAT, fact(NULLABLE), "a nullable definition"),
+                ExtensionKey.flag(JtdCodec.FORMAT, fact(ADDITIONAL), "additionalProperties: true"),
+                ExtensionKey.flag(JtdCodec.FORMAT, fact(OPTIONAL), "an array that was an optional property"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(REF), "the aliased definition an element referred to"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(ALIASES), "definitions of other forms (JSON)"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(METADATA), "metadata besides the description (JSON)"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(VERBATIM), "a schema the model cannot express (JSON)"),
+                ExtensionKey.text(JtdCodec.FORMAT, fact(ROOT_VERBATIM), "a root of another form (JSON)"));
+    }
+
+    private static String fact(String key) {
+        return key.substring(JtdCodec.FORMAT.length() + 1);
+    }
 
     private JtdKeys() {
     }

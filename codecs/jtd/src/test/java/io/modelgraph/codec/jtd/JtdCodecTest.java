@@ -207,4 +207,30 @@ class JtdCodecTest {
         assertTrue(jtd.newDecoder() instanceof JtdCodec);
         assertTrue(jtd.sample().orElseThrow().contains("\"definitions\""));
     }
+
+    /** Every annotation the codec writes is one of the typed keys its provider declares. */
+    @Test
+    void everyKeptFactIsADeclaredExtensionKey() throws Exception {
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        new JtdFormat().extensions().forEach(k -> declared.add(k.key()));
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        for (String name : EXAMPLES) {
+            SchemaModel m = decode(example(name));
+            written.addAll(m.annotations().keySet());
+            m.types().forEach(t -> {
+                written.addAll(t.annotations().keySet());
+                t.elements().forEach(e -> written.addAll(e.annotations().keySet()));
+            });
+            m.taxonomies().forEach(x -> written.addAll(x.annotations().keySet()));
+        }
+        assertTrue(written.size() >= 8, "the examples exercise the kept facts: " + written);
+        written.removeAll(declared);
+        assertEquals(java.util.Set.of(), written, "annotations not declared by JtdFormat.extensions()");
+        io.modelgraph.schema.ExtensionKey<Boolean> inline = io.modelgraph.schema.ExtensionKey.flag("jtd", "inline",
+                "x");
+        java.util.Map<String, String> annotations = new java.util.HashMap<>();
+        inline.put(annotations, true);
+        assertEquals(java.util.Map.of("jtd.inline", "true"), annotations);
+        assertEquals(Optional.of(true), inline.get(annotations));
+    }
 }
