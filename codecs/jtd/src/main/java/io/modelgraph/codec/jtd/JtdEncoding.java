@@ -33,12 +33,27 @@ final class JtdEncoding {
     private final Map<String, TypeDef> types = new LinkedHashMap<>();
     private final Map<String, TaxonomyDef> taxonomies = new LinkedHashMap<>();
     private final Set<String> writing = new HashSet<>();
+    /** Definition names of taxonomies: a taxonomy named like a type gets another (one namespace in JTD). */
+    private final Map<String, String> enumNames = new LinkedHashMap<>();
 
     JtdEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
         this.ledger = ledger;
         model.types().forEach(t -> types.putIfAbsent(t.name(), t));
         model.taxonomies().forEach(t -> taxonomies.putIfAbsent(t.name(), t));
+        Set<String> taken = new HashSet<>(types.keySet());
+        for (String name : taxonomies.keySet()) {
+            String chosen = name;
+            for (int i = 2; taken.contains(chosen); i++) {
+                chosen = name + "Enum" + (i == 2 ? "" : i);
+            }
+            taken.add(chosen);
+            enumNames.put(name, chosen);
+            if (!chosen.equals(name)) {
+                ledger.approximate(name, "JTD definitions share one namespace; the taxonomy '" + name
+                        + "' is written as '" + chosen + "' beside the type of the same name.");
+            }
+        }
     }
 
     ObjectNode document() {
@@ -59,8 +74,8 @@ final class JtdEncoding {
             definitions.set(t.name(), typeSchema(t));
         }
         for (TaxonomyDef x : model.taxonomies()) {
-            if (!inline(x.annotations())) {
-                definitions.set(x.name(), enumSchema(x));
+            if (!inline(x.annotations()) && taxonomies.get(x.name()) == x) {
+                definitions.set(enumNames.get(x.name()), enumSchema(x));
             }
         }
         Optional.ofNullable(model.annotations().get(JtdKeys.ALIASES)).map(JtdText::parseOwn).ifPresent(a ->
@@ -262,7 +277,7 @@ final class JtdEncoding {
             } else if (inline(target.annotations())) {
                 return enumSchema(target);
             } else {
-                s.put("ref", r.taxonomyName());
+                s.put("ref", enumNames.get(r.taxonomyName()));
             }
         } else if (type instanceof DataType.MapOf m) {
             s.set("values", valueSchema(m.values(), path + "[*]"));

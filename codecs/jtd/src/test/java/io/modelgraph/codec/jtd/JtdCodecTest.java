@@ -199,6 +199,22 @@ class JtdCodecTest {
     }
 
     @Test
+    void aTaxonomyNamedLikeATypeGetsItsOwnDefinition() throws Exception {
+        TypeDef color = TypeDef.of("Color", List.of(ElementDef.of("shade", new DataType.TaxonomyRef("Color"),
+                Cardinality.REQUIRED)));
+        SchemaModel model = SchemaModel.of("paint", List.of(color), List.of(TaxonomyDef.of("Color",
+                List.of(Term.of("RED")))));
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(model, CodecOptions.NONE, ledger);
+        assertEquals(Json.parse("""
+                {"definitions": {"Color": {"properties": {"shade": {"ref": "ColorEnum"}}},
+                                 "ColorEnum": {"enum": ["RED"]}}}
+                """), Json.parse(out));
+        assertEquals(List.of("Color"), ledger.entries().stream().map(LossEntry::path).toList());
+        decode(out);
+    }
+
+    @Test
     void theProviderIsFoundAndDescribesTheCodec() {
         List<Format> found = new ArrayList<>();
         ServiceLoader.load(Format.class).forEach(found::add);
