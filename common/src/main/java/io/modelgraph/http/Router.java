@@ -22,7 +22,6 @@ import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.log.RequestLog;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -247,17 +246,7 @@ public final class Router {
 
     /** The seed declares application/json, text/json and text/plain for some operations, same body. */
     static String negotiate(ApiRequest request) {
-        String accept = request.headers().get("Accept").orElse("").toLowerCase(Locale.ROOT);
-        if (accept.contains("application/json") || accept.isBlank() || accept.contains("*/*")) {
-            return "application/json";
-        }
-        if (accept.contains("text/json")) {
-            return "text/json";
-        }
-        if (accept.contains("text/plain")) {
-            return "text/plain";
-        }
-        return "application/json";
+        return AcceptHeader.choose(request.headers().get("Accept").orElse(""), NEGOTIATED);
     }
 
     public static APIGatewayV2HTTPResponse renderProblem(EnvelopeStyle style, ApiProblem problem) {
@@ -300,6 +289,9 @@ public final class Router {
         }
         return list;
     }
+
+    /** In order of preference when the caller weighs them equally. */
+    private static final List<String> NEGOTIATED = List.of("application/json", "text/json", "text/plain");
 
     private static APIGatewayV2HTTPResponse respond(int status, String contentType, String body) {
         return APIGatewayV2HTTPResponse.builder()

@@ -74,7 +74,7 @@ public final class SafeYaml {
             String where = e.getLocation() == null || e.getLocation().getLineNr() < 0 || firstLine < 0 ? "$"
                     : "line " + (firstLine + e.getLocation().getLineNr() - 1) + ", column "
                             + e.getLocation().getColumnNr();
-            throw new SchemaSyntaxException(where, "Malformed " + what + ": " + e.getOriginalMessage());
+            throw new SchemaSyntaxException(where, "Malformed " + what + ": " + reason(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new SchemaSyntaxException(firstLine < 0 ? "$" : "line " + firstLine, "Unreadable " + what + ": "
                     + e.getMessage());
@@ -83,6 +83,33 @@ public final class SafeYaml {
             throw new SchemaSyntaxException(firstLine < 0 ? "$" : "line " + firstLine, what + " refused: "
                     + (e.getMessage() == null ? "nested too deeply" : e.getMessage()));
         }
+    }
+
+    /**
+     * SnakeYAML's reason without its {@code in 'reader', line L, column C:} blocks (a quoted source line and a
+     * caret under it): the position is already the error's path, counted in the caller's text. Line by line, so
+     * linear in the message.
+     */
+    static String reason(String message) {
+        if (message == null) {
+            return "malformed input";
+        }
+        StringBuilder out = new StringBuilder();
+        String[] lines = message.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].trim();
+            if (line.startsWith("in 'reader'")) {
+                // the quoted source line and the caret line that follow the mark
+                if (i + 2 < lines.length && lines[i + 2].trim().startsWith("^")) {
+                    i += 2;
+                }
+                continue;
+            }
+            if (!line.isEmpty() && !line.equals("^")) {
+                out.append(out.length() == 0 ? "" : "; ").append(line);
+            }
+        }
+        return out.length() == 0 ? "malformed input" : out.toString();
     }
 
     /** Writes a tree as block-style YAML with quotes only where needed. */

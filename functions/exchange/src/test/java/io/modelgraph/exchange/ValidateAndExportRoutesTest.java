@@ -93,6 +93,10 @@ class ValidateAndExportRoutesTest {
         q.put("jsonString", "{oops");
         q.put("spaceId", space);
         logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "query.jsonString", "not valid JSON");
+        q.put("jsonString", "[".repeat(257) + "]".repeat(257));
+        String deep = logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400,
+                "Document nesting depth (257) exceeds the maximum allowed (256)");
+        assertFalse(deep.contains("StreamReadConstraints"), deep);
         q.put("jsonString", "{}");
         q.put("rootNodeId", space);
         logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "exactly one", "not both");

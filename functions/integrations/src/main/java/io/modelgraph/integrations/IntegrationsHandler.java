@@ -99,10 +99,10 @@ public final class IntegrationsHandler extends HttpApiHandler {
                 Route.graph("POST", base + "generate/{projectId}").body("typeNames", "targetVersion", "extra", "spaces")
                         .role(Role.Viewer, s::generate),
                 Route.graph("GET", base + "status/{projectId}").role(Role.Viewer, s::status),
-                Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey()
+                Route.v1("POST", "/v1/{projectId}/integrations/{vendor}/audit").apiKey()
                         .body("artifacts", "recordHistory", "projectName", "spaces")
                         .role(Role.Viewer, s::machineAudit),
-                Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
+                Route.v1("GET", "/v1/{projectId}/integrations/{vendor}/badge").apiKey().role(Role.Viewer,
                         s::machineBadge),
                 JobRoutes.integrations(jobs, registry::get));
         Router router = new Router(routes, services.authenticator());

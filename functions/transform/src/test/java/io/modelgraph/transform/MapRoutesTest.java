@@ -204,6 +204,13 @@ class MapRoutesTest {
         assertEquals("sourceFormat", r.firstPath());
         assertEquals("Unknown schema format 'xml'. Use: jsonschema, shex, avro, jsonld, sql, osi, osi-json, owl, linkml,"
                 + " protobuf, odcs, odm.", r.firstMessage());
+        r = calls.post("schema/map", mapBody().put("sourceFormat", "YAML"), "Viewer");
+        assertEquals("Unknown schema format 'YAML'. Use: jsonschema, shex, avro, jsonld, sql, osi, osi-json, owl,"
+                + " linkml, protobuf, odcs, odm.", r.firstMessage(), "quoted as sent");
+        r = calls.post("schema/map", mapBody().put("targetFormat", "ODM"), "Viewer");
+        assertTrue(r.firstMessage().startsWith("Unknown schema format 'ODM'. Use: "), r.firstMessage());
+        assertTrue(calls.post("schema/map", mapBody().put("sourceFormat", "JSONSchema"), "Viewer").success(),
+                "keys still match case-insensitively");
         r = calls.post("schema/map", mapBody().put("targetFormat", "odm"), "Viewer");
         assertEquals("targetFormat", r.firstPath());
         assertTrue(r.firstMessage().startsWith("Unknown schema format 'odm'. Use: jsonschema, shex, avro, jsonld, sql, "
