@@ -1,5 +1,6 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
@@ -105,7 +106,8 @@ public final class IntegrationsHandler extends HttpApiHandler {
                 Route.v1("GET", "/v1/{projectId}/integrations/{vendor}/badge").apiKey().role(Role.Viewer,
                         s::machineBadge),
                 JobRoutes.integrations(jobs, registry::get));
-        Router router = new Router(routes, services.authenticator());
+        Router router = new Router(routes, services.authenticator())
+                .withIdempotency(IdempotencyKeys.of(services));
         return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 }
