@@ -158,7 +158,7 @@ public final class Router {
                 keys.get().finish(claimed, answer);
                 return answer;
             }
-            return render(route, matched, route.operation().handle(call));
+            return ConditionalReads.apply(matched, render(route, matched, route.operation().handle(call)));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
         } catch (WriteDeferred deferred) {
