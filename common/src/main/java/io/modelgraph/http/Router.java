@@ -161,6 +161,9 @@ public final class Router {
             return ConditionalReads.apply(matched, render(route, matched, route.operation().handle(call)));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (io.modelgraph.codec.InvalidOptionException option) {
+            // codecs name the option they refuse without knowing the API: the caller's input, so a logical 400
+            return renderProblem(style, TransformFailure.of(option.path(), option.getMessage()));
         } catch (WriteDeferred deferred) {
             return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
@@ -189,6 +192,8 @@ public final class Router {
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(route.style(), problem);
+        } catch (io.modelgraph.codec.InvalidOptionException option) {
+            return renderProblem(route.style(), TransformFailure.of(option.path(), option.getMessage()));
         } catch (WriteDeferred deferred) {
             return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {

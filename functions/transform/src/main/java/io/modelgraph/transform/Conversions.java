@@ -18,8 +18,11 @@ import java.util.Locale;
 
 /** Decoding and encoding through the registry, with the seed's messages and the ledger kept on failure. */
 final class Conversions {
-    /** The ShExC reader's message for a document with nothing in it (docs/transform.md "Errors"). */
-    static final String EMPTY_SHEXC = io.modelgraph.codec.shex.ShexcReader.EMPTY;
+    /**
+     * The ShExC reader's message for a document with nothing in it, which the contract answers alone
+     * (docs/transform.md "Errors"); the codec is found through its provider, so the text is matched, not linked.
+     */
+    static final String EMPTY_SHEXC = "The ShExC document is empty.";
     private final CodecRegistry registry;
 
     Conversions(CodecRegistry registry) {
@@ -34,6 +37,11 @@ final class Conversions {
         return format.trim().toLowerCase(Locale.ROOT);
     }
 
+    /** The request's members that {@code key}'s format declares as options (none for an unknown key). */
+    CodecOptions options(Fields f, String key) {
+        return FormatOptions.read(f, registry.format(key));
+    }
+
     /** Fails unless the key is in the decode set and its codec is available (before any other work). */
     void checkDecodable(String format, String formatPath) {
         decoder(format, formatPath);
@@ -44,9 +52,9 @@ final class Conversions {
      * (docs/transform.md "Errors"), nothing added, with the key as the caller spelled it.
      */
     private SchemaDecoder decoder(String format, String formatPath) {
-        if (!CodecRegistry.DECODE_SET.contains(key(format))) {
+        if (!registry.canDecode(key(format))) {
             throw TransformFailure.of(formatPath, "Unknown schema format '" + format.trim() + "'. Use: "
-                    + String.join(", ", CodecRegistry.DECODE_SET) + ".");
+                    + String.join(", ", registry.decodeFormats()) + ".");
         }
         return registry.decoder(key(format), formatPath);
     }
