@@ -5,6 +5,7 @@ import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.ParserLimits;
+import io.modelgraph.codec.SchemaDecoder;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.Provenance;
@@ -17,6 +18,11 @@ import java.util.Locale;
 
 /** Decoding and encoding through the registry, with the seed's messages and the ledger kept on failure. */
 final class Conversions {
+    /**
+     * The ShExC reader's message for a document with nothing in it, which the contract answers alone
+     * (docs/transform.md "Errors"); the codec is found through its provider, so the text is matched, not linked.
+     */
+    static final String EMPTY_SHEXC = "The ShExC document is empty.";
     private final CodecRegistry registry;
 
     Conversions(CodecRegistry registry) {
@@ -38,20 +44,56 @@ final class Conversions {
 
     /** Fails unless the key is in the decode set and its codec is available (before any other work). */
     void checkDecodable(String format, String formatPath) {
-        registry.decoder(key(format), formatPath);
+        decoder(format, formatPath);
+    }
+
+    /**
+     * An unknown key on the read side answers exactly {@code Unknown schema format '<f>'. Use: <decode set>.}
+     * (docs/transform.md "Errors"), nothing added, with the key as the caller spelled it.
+     */
+    private SchemaDecoder decoder(String format, String formatPath) {
+        if (!registry.canDecode(key(format))) {
+            throw TransformFailure.of(formatPath, "Unknown schema format '" + format.trim() + "'. Use: "
+                    + String.join(", ", registry.decodeFormats()) + ".");
+        }
+        return registry.decoder(key(format), formatPath);
     }
 
     void checkEncodable(String format, String formatPath) {
-        registry.encoder(key(format), formatPath);
+        spelled(format, () -> registry.encoder(key(format), formatPath));
+    }
+
+    /**
+     * Keys match case-insensitively, but an unknown one is quoted as the caller spelled it ({@code 'YAML'}, not
+     * {@code 'yaml'}), so the message points at what was sent.
+     */
+    private static <T> T spelled(String format, java.util.function.Supplier<T> lookup) {
+        try {
+            return lookup.get();
+        } catch (TransformFailure failure) {
+            String sent = format.trim();
+            String quoted = "Unknown schema format '" + key(format) + "'";
+            ErrorEntry first = failure.errors().isEmpty() ? null : failure.errors().get(0);
+            if (sent.equals(key(format)) || first == null || !first.message().startsWith(quoted)) {
+                throw failure;
+            }
+            List<ErrorEntry> errors = new ArrayList<>(failure.errors());
+            errors.set(0, new ErrorEntry(first.path(), "Unknown schema format '" + sent + "'"
+                    + first.message().substring(quoted.length())));
+            throw new TransformFailure(failure.status(), errors, failure.lossiness());
+        }
     }
 
     SchemaModel decode(String format, String formatPath, String text, CodecOptions options, LossinessLedger ledger) {
         String f = key(format);
+        SchemaDecoder decoder = decoder(format, formatPath);
         try {
-            return registry.decoder(f, formatPath).decode(text, options, ledger);
+            return decoder.decode(text, options, ledger);
         } catch (SchemaSyntaxException e) {
-            throw new TransformFailure(400, List.of(new ErrorEntry(e.path(), "Could not parse the '" + f
-                    + "' schema: " + e.getMessage())), ledger.entries());
+            // an empty document is not a parse failure with a reason: its message stands alone
+            String message = e.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
+                    : "Could not parse the '" + f + "' schema: " + e.getMessage();
+            throw new TransformFailure(400, List.of(new ErrorEntry(e.path(), message)), ledger.entries());
         } catch (StackOverflowError e) {
             // any decoder that recursed on the caller's nesting: the caller's error, not a fault
             throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
@@ -61,7 +103,7 @@ final class Conversions {
 
     String encode(String format, String formatPath, SchemaModel model, CodecOptions options, LossinessLedger ledger) {
         String key = key(format);
-        String text = registry.encoder(key, formatPath).encode(model, options, ledger);
+        String text = spelled(format, () -> registry.encoder(key, formatPath)).encode(model, options, ledger);
         // fragments kept verbatim for another format: only that format's encoder writes them
         io.modelgraph.codec.Verbatim.reportForeign(model, key, ledger);
         return text;
