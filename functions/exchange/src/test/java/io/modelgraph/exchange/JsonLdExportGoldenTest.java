@@ -2,7 +2,7 @@ package io.modelgraph.exchange;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.modelgraph.api.ApiProblem;
+import io.modelgraph.codec.InvalidOptionException;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.codec.jsonld.JsonLdReader;
@@ -45,7 +45,7 @@ class JsonLdExportGoldenTest {
                     out.append("### ").append(model.name()).append(' ').append(options).append('\n');
                     try {
                         out.append(new JsonLdWriter(ProfileVocabulary.of(DefaultProfiles.JSON_LD)).write(model, options));
-                    } catch (ApiProblem p) {
+                    } catch (InvalidOptionException p) {
                         out.append("error ").append(p.path()).append(": ").append(p.getMessage());
                     }
                     out.append('\n');

@@ -11,6 +11,7 @@ import com.apicatalog.jsonld.document.JsonDocument;
 import com.apicatalog.rdf.RdfDataset;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.codec.InvalidOptionException;
 import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.codec.jsonld.JsonLdRead;
 import io.modelgraph.codec.jsonld.JsonLdReader;
@@ -81,7 +82,8 @@ class JsonLdFormatTest {
         toRdf(single.toString());
         JsonLdExportOptions many = new JsonLdExportOptions(true, false, false, false, false, false, Optional.empty(),
                 Optional.empty());
-        ApiProblem p = assertThrows(ApiProblem.class, () -> WRITER.write(SampleModels.people(), many));
+        InvalidOptionException p = assertThrows(InvalidOptionException.class,
+                () -> WRITER.write(SampleModels.people(), many));
         assertEquals("query.graphBased", p.path());
     }
 
