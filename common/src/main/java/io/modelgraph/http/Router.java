@@ -140,6 +140,7 @@ public final class Router {
             trace.projectId = ProjectId.isValid(projectParam) ? projectParam : "";
             call = authorize(route, matched, budget, trace);
             route.inputs().check(matched, route.style());
+            CallerStrings.check(matched, route.inputs(), route.style());
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
