@@ -144,6 +144,9 @@ public final class Router {
             return render(route, matched, route.operation().handle(call));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
+        } catch (io.modelgraph.codec.InvalidOptionException option) {
+            // codecs name the option they refuse without knowing the API: the caller's input, so a logical 400
+            return renderProblem(style, TransformFailure.of(option.path(), option.getMessage()));
         } catch (WriteDeferred deferred) {
             return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {

@@ -82,7 +82,7 @@ final class DefinitionService {
         }
         Set<NodeType> out = EnumSet.noneOf(NodeType.class);
         for (int i = 0; i < names.size(); i++) {
-            out.add(NodeType.require(names.get(i), body.at(name) + "[" + i + "]"));
+            out.add(Inputs.nodeType(names.get(i), body.at(name) + "[" + i + "]"));
         }
         return out;
     }

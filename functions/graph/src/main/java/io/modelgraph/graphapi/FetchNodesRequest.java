@@ -68,7 +68,7 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
             throw ApiProblem.badRequest("query.NodeType", "NodeType takes one node type, got '" + Inputs.abbreviate(text)
                     + "'; only list parameters (NodeIds, SpaceIds) take several values. Fetch each type separately.");
         }
-        return NodeType.require(text, "query.NodeType");
+        return Inputs.nodeType(text, "query.NodeType");
     }
 
     private static NodeOrder sortAttr(String text) {

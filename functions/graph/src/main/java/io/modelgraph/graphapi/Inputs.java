@@ -48,7 +48,13 @@ final class Inputs {
     }
 
     static NodeType nodeType(Body body, String name) {
-        return NodeType.require(body.requiredString(name), body.at(name));
+        return nodeType(body.requiredString(name), body.at(name));
+    }
+
+    /** Parses a node type or fails with a logical error at {@code path} that lists the eight values. */
+    static NodeType nodeType(String text, String path) {
+        return NodeType.parse(text).orElseThrow(() -> ApiProblem.badRequest(path, "'" + text
+                + "' is not a NodeType; use one of " + NodeType.names() + " (case sensitive)."));
     }
 
     /** A list of distinct, well-formed space ids (empty allowed), at most the per-node limit. */

@@ -31,6 +31,11 @@ final class Conversions {
         return format.trim().toLowerCase(Locale.ROOT);
     }
 
+    /** The request's members that {@code key}'s format declares as options (none for an unknown key). */
+    CodecOptions options(Fields f, String key) {
+        return FormatOptions.read(f, registry.format(key));
+    }
+
     /** Fails unless the key is in the decode set and its codec is available (before any other work). */
     void checkDecodable(String format, String formatPath) {
         registry.decoder(key(format), formatPath);

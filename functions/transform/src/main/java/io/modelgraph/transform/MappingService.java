@@ -112,7 +112,7 @@ public final class MappingService {
                     : InferredPlanner.plan(source, hint, spec.caseInsensitive(), ledger);
         }
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+        String text = conversions.encode(target, "targetFormat", mapped, conversions.options(f,
                 Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);
@@ -155,7 +155,7 @@ public final class MappingService {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel source = conversions.decode(src.format(), "sourceFormat", src.schema(), CodecOptions.NONE, ledger);
         SchemaModel mapped = gateAndExecute(plan, source, ledger);
-        String text = conversions.encode(target, "targetFormat", mapped, SchemaIoService.options(f,
+        String text = conversions.encode(target, "targetFormat", mapped, conversions.options(f,
                 Conversions.key(target)), ledger);
         ObjectNode payload = Json.object();
         payload.put("schema", text);

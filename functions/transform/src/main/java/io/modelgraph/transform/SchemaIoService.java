@@ -1,28 +1,19 @@
 package io.modelgraph.transform;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.api.Reply;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
-import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.http.Call;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /** schema/import and schema/export: a schema text into the project's graph, and the graph out as a schema. */
 public final class SchemaIoService {
     static final String IMPORT_EXPORT_KEYS = "Body must include 'format' and 'schema'.";
-    /** Option keys of synapse output (docs/transform.md "Synapse options"). */
-    public static final List<String> SYNAPSE_KEYS = List.of("synapseOrganization", "synapseSchemaName",
-            "synapseSchemaVersion");
 
     private final Conversions conversions;
     private final ProjectModels models;
@@ -44,7 +35,7 @@ public final class SchemaIoService {
         LossinessLedger ledger = new LossinessLedger();
         // sql reads an optional vendor as the input's dialect (T-SQL '#' names, MySQL '#' comments)
         SchemaModel model = Conversions.stamp(conversions.decode(format.get(), "format", schema.get(),
-                options(f, Conversions.key(format.get())), ledger), format.get());
+                conversions.options(f, Conversions.key(format.get())), ledger), format.get());
         ProjectModels.WriteSummary written = models.write(call.projectId(), spaces, model, call.subject(), ledger,
                 call.budget());
         ObjectNode payload = Json.object();
@@ -65,8 +56,7 @@ public final class SchemaIoService {
             throw TransformFailure.of("request", IMPORT_EXPORT_KEYS);
         }
         String key = Conversions.key(format.get());
-        // options are checked before codec availability, so a bad synapse key is named even in a build without it
-        CodecOptions options = CodecRegistry.ENCODE_SET.contains(key) ? options(f, key) : CodecOptions.NONE;
+        CodecOptions options = conversions.options(f, key);
         conversions.checkEncodable(key, "format");
         List<String> spaces = f.strings("spaces");
         LossinessLedger ledger = new LossinessLedger();
@@ -75,34 +65,5 @@ public final class SchemaIoService {
         ObjectNode payload = Json.object();
         payload.put("schema", text);
         return Reply.transform(payload, ledger.entries());
-    }
-
-    /**
-     * {@code vendor} for sql (the output dialect; on import, the input's) and the {@code synapse*} keys for synapse output become codec options;
-     * for other formats they do not apply and are ignored. An unknown {@code synapse*} key is refused.
-     */
-    static CodecOptions options(Fields f, String format) {
-        Map<String, String> values = new LinkedHashMap<>();
-        if (format.equals("sql")) {
-            f.nonBlank("vendor").ifPresent(v -> values.put("vendor", v.trim().toLowerCase(Locale.ROOT)));
-        }
-        if (format.equals("synapse")) {
-            Iterator<Map.Entry<String, JsonNode>> fields = f.body().node().fields();
-            while (fields.hasNext()) {
-                var field = fields.next();
-                String name = field.getKey();
-                if (!name.toLowerCase(Locale.ROOT).startsWith("synapse")) {
-                    continue;
-                }
-                String canonical = SYNAPSE_KEYS.stream().filter(k -> k.equalsIgnoreCase(name)).findFirst()
-                        .orElseThrow(() -> TransformFailure.of(name, "Unknown synapse option '" + name + "'. Use: "
-                                + String.join(", ", SYNAPSE_KEYS) + "."));
-                if (!field.getValue().isTextual() || field.getValue().asText().isBlank()) {
-                    throw TransformFailure.of(name, "'" + canonical + "' must be a non-empty string.");
-                }
-                values.put(canonical, field.getValue().asText());
-            }
-        }
-        return new CodecOptions(values);
     }
 }

@@ -4,21 +4,8 @@ import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecRegistry;
-import io.modelgraph.codec.SchemaDecoder;
-import io.modelgraph.codec.SchemaEncoder;
-import io.modelgraph.codec.jsonld.JsonLdCodec;
-import io.modelgraph.codec.avro.AvroCodec;
-import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
-import io.modelgraph.codec.linkml.LinkMlCodec;
-import io.modelgraph.codec.odm.OdmCodec;
+import io.modelgraph.codec.Direction;
 import io.modelgraph.codec.odm.OdmConverter;
-import io.modelgraph.codec.owl.OwlCodec;
-import io.modelgraph.codec.protobuf.ProtobufCodec;
-import io.modelgraph.codec.odcs.OdcsCodec;
-import io.modelgraph.codec.osi.OsiCodec;
-import io.modelgraph.codec.shex.ShexCodec;
-import io.modelgraph.codec.synapse.SynapseCodec;
-import io.modelgraph.codec.sql.SqlCodec;
 import io.modelgraph.graph.store.GraphStore;
 import io.modelgraph.http.HttpApiHandler;
 import io.modelgraph.http.Route;
@@ -77,33 +64,18 @@ public final class TransformHandler extends HttpApiHandler {
     }
 
     /**
-     * The codecs this function carries; other keys of the API answer 501 through the registry. Public so the
-     * artifact tests (module {@code it}) take their list of formats from here.
+     * The formats this function carries: the {@code Format} providers of the codec modules on its class path
+     * (docs/formats.md). Public so the artifact tests (module {@code it}) take their list of formats from here.
      */
     public static CodecRegistry codecs() {
-        List<SchemaDecoder> decoders = new ArrayList<>();
-        List<SchemaEncoder> encoders = new ArrayList<>();
-        // one line per codec, so codecs landing in parallel merge without touching each other
-        both(new JsonSchemaCodec(), decoders, encoders);
-        both(new ShexCodec(), decoders, encoders);
-        decoders.add(new OdmCodec());
-        both(new JsonLdCodec(), decoders, encoders);
-        both(new LinkMlCodec(), decoders, encoders);
-        both(new OwlCodec(), decoders, encoders);
-        both(new AvroCodec(), decoders, encoders);
-        both(new ProtobufCodec(), decoders, encoders);
-        both(new OdcsCodec(), decoders, encoders);
-        both(OsiCodec.yaml(), decoders, encoders);
-        both(OsiCodec.json(), decoders, encoders);
-        encoders.add(new SynapseCodec());
-        both(new SqlCodec(), decoders, encoders);
-        return new CodecRegistry(decoders, encoders);
+        return CodecRegistry.load();
     }
 
-    private static <C extends SchemaDecoder & SchemaEncoder> void both(C codec, List<SchemaDecoder> decoders,
-            List<SchemaEncoder> encoders) {
-        decoders.add(codec);
-        encoders.add(codec);
+    /** A route's fixed members followed by the option members of the formats it reads or writes. */
+    private static String[] members(CodecRegistry registry, Direction direction, String... fixed) {
+        List<String> all = new ArrayList<>(List.of(fixed));
+        registry.optionNames(direction).stream().filter(o -> !all.contains(o)).forEach(all::add);
+        return all.toArray(String[]::new);
     }
 
     static ProjectModels projectModels(GraphStore graph) {
@@ -121,7 +93,8 @@ public final class TransformHandler extends HttpApiHandler {
      * request's time go (without one they are refused with 413).
      */
     static Router routes(Services services, Optional<GraphStore> graph, Optional<JobLauncher> launcher) {
-        Conversions conversions = new Conversions(codecs());
+        CodecRegistry registry = codecs();
+        Conversions conversions = new Conversions(registry);
         ProjectModels models = projectModels(graph.orElseGet(() -> GraphStore.of(services)));
         Jobs jobs = Jobs.of(services, launcher.orElse(JobLauncher.NONE));
         SchemaIoService io = new SchemaIoService(conversions, models);
@@ -135,24 +108,24 @@ public final class TransformHandler extends HttpApiHandler {
                 .body("markdown", "dryRun", "spaces")
                 .whenMissing("request", OdmService.MARKDOWN_REQUIRED, "markdown").role(Role.Viewer, odm::importOdm));
         routes.add(Route.graph("POST", "/graph/transform/schema/import/{projectId}")
-                .body("format", "schema", "spaces", "vendor")
+                .body(members(registry, Direction.DECODE, "format", "schema", "spaces"))
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format", "schema").role(Role.Admin,
                 io::importSchema));
         routes.add(Route.graph("POST", "/graph/transform/schema/export/{projectId}")
-                .body("format", "spaces", "vendor", "synapseOrganization", "synapseSchemaName", "synapseSchemaVersion")
+                .body(members(registry, Direction.ENCODE, "format", "spaces"))
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format").role(Role.Viewer,
                 io::exportSchema));
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
         routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
-                .body("sourceFormat", "sourceSchema", "targetFormat", "targetHintFormat", "targetHintSchema",
-                        "useProjectAsTargetHint", "spaces", "mapping", "vendor")
+                .body(members(registry, Direction.ENCODE, "sourceFormat", "sourceSchema", "targetFormat",
+                        "targetHintFormat", "targetHintSchema", "useProjectAsTargetHint", "spaces", "mapping"))
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer, mapping::map));
         routes.add(Route.graph("POST", "/graph/transform/schema/mapImport/{projectId}")
                 .body("sourceFormat", "sourceSchema", "mapping", "dryRun", "spaces")
                 .whenMissing("request", MappingService.MAP_KEYS, "sourceFormat", "sourceSchema").role(Role.Viewer,
                 mapping::mapImport));
         routes.add(Route.graph("POST", "/graph/transform/plan/execute/{projectId}")
-                .body("sourceFormat", "sourceSchema", "plan", "targetFormat", "vendor")
+                .body(members(registry, Direction.ENCODE, "sourceFormat", "sourceSchema", "plan", "targetFormat"))
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         routes.add(JobRoutes.transform(jobs));

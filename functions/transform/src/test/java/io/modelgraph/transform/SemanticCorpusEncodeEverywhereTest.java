@@ -69,7 +69,7 @@ class SemanticCorpusEncodeEverywhereTest {
         Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(corpus.resolve("owl")),
                 "corpus not found at '" + corpus + "' (set -Dcorpus.dir); conformance tests skipped");
         CodecRegistry registry = TransformHandler.codecs();
-        List<String> targets = CodecRegistry.ENCODE_SET.stream().filter(registry::canEncode).toList();
+        List<String> targets = registry.encodeFormats();
         int pairs = 0;
         int ok = 0;
         List<String> failures = new ArrayList<>();

@@ -3,7 +3,7 @@ package io.modelgraph.codec.jsonld;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelgraph.api.ApiProblem;
+import io.modelgraph.codec.InvalidOptionException;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.json.Json;
 import io.modelgraph.schema.DataType;
@@ -89,7 +89,7 @@ public final class JsonLdWriter {
         prefixes.forEach(context::put);
         if (!options.graphBased()) {
             if (nodes.size() != 1) {
-                throw ApiProblem.badRequest("query.graphBased", "graphBased=false exports a single node, but the "
+                throw new InvalidOptionException("query.graphBased", "graphBased=false exports a single node, but the "
                         + "selection holds " + nodes.size() + " nodes; pick one with nodeIds (or use graphBased=true).");
             }
             options.space().ifPresent(s -> space(doc, context, s));

@@ -1,6 +1,6 @@
 package io.modelgraph.codec.sql;
 
-import io.modelgraph.api.TransformFailure;
+import io.modelgraph.codec.InvalidOptionException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +41,7 @@ enum Vendor {
 
     /** The request's {@code vendor}; unknown names are the caller's mistake, answered with the list. */
     static Vendor parse(String name) {
-        return find(name).orElseThrow(() -> TransformFailure.of("vendor", "Unknown SQL vendor '" + name
+        return find(name).orElseThrow(() -> new InvalidOptionException("vendor", "Unknown SQL vendor '" + name
                 + "'. Use one of: " + NAMES + " (aliases: postgresql, pg, mariadb, mssql, tsql, sqlite3, bq)."));
     }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.InvalidOptionException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.util.Map;
@@ -89,8 +89,8 @@ class SqlEncodeTest {
         String mysql = encode(m, "mysql");
         assertTrue(mysql.contains("id bigint NOT NULL"), mysql);
         assertTrue(ledgered("Default expression now() was written for another dialect"), ledger.entries().toString());
-        TransformFailure f = assertThrows(TransformFailure.class, () -> encode(m, "access"));
-        assertEquals("vendor", f.errors().get(0).path());
+        InvalidOptionException f = assertThrows(InvalidOptionException.class, () -> encode(m, "access"));
+        assertEquals("vendor", f.path());
         assertEquals(7, SqlCodec.vendors().size());
     }
 

@@ -1,7 +1,7 @@
 package io.modelgraph.codec.synapse;
 
-import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.InvalidOptionException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -24,18 +24,18 @@ record SynapseNames(String organization, String prefix, Optional<String> version
     static SynapseNames from(CodecOptions options, String modelName) {
         String organization = options.get(ORGANIZATION).orElse(DEFAULT_ORGANIZATION);
         if (organization.length() < 6 || organization.length() > 250 || !DOTTED.matcher(organization).matches()) {
-            throw TransformFailure.of(ORGANIZATION, "'" + organization + "' is not a Synapse organization name: 6 to"
+            throw new InvalidOptionException(ORGANIZATION, "'" + organization + "' is not a Synapse organization name: 6 to"
                     + " 250 characters of dot-separated parts, each a letter followed by letters and digits (such as"
                     + " 'my.lab').");
         }
         String prefix = options.get(SCHEMA_NAME).orElse(part(modelName));
         if (prefix.length() > 200 || !DOTTED.matcher(prefix).matches()) {
-            throw TransformFailure.of(SCHEMA_NAME, "'" + prefix + "' is not a Synapse schema name: dot-separated"
+            throw new InvalidOptionException(SCHEMA_NAME, "'" + prefix + "' is not a Synapse schema name: dot-separated"
                     + " parts, each a letter followed by letters and digits (such as 'clinical.visit').");
         }
         Optional<String> version = options.get(SCHEMA_VERSION);
         if (version.isPresent() && !SEMVER.matcher(version.get()).matches()) {
-            throw TransformFailure.of(SCHEMA_VERSION, "'" + version.get() + "' is not a semantic version"
+            throw new InvalidOptionException(SCHEMA_VERSION, "'" + version.get() + "' is not a semantic version"
                     + " major.minor.patch (such as '1.0.0').");
         }
         return new SynapseNames(organization, prefix, version);

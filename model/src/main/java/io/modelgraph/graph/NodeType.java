@@ -1,6 +1,5 @@
 package io.modelgraph.graph;
 
-import io.modelgraph.api.ApiProblem;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -16,12 +15,6 @@ public enum NodeType {
             }
         }
         return Optional.empty();
-    }
-
-    /** Parses or fails with a logical error that lists the eight values. */
-    public static NodeType require(String text, String path) {
-        return parse(text).orElseThrow(() -> ApiProblem.badRequest(path, "'" + text
-                + "' is not a NodeType; use one of " + names() + " (case sensitive)."));
     }
 
     public static String names() {
