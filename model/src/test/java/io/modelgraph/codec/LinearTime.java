@@ -69,6 +69,7 @@ public final class LinearTime {
             }
             previous = input;
         }
+        System.out.println("LinearTime " + shape + ": sizes " + sizes + " characters, CPU ms " + millis);
         return millis;
     }
 
