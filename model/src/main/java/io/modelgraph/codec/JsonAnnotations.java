@@ -1,8 +1,11 @@
 package io.modelgraph.codec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.Optional;
@@ -12,7 +15,11 @@ import java.util.Optional;
  * what its format says and the model has no field for (an ODCS header, an OSI dataset's {@code ai_context}).
  */
 public final class JsonAnnotations {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Numbers come back as written: a kept {@code version: 1.10} is not the double 1.1 (docs/fidelity.md). */
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
 
     public static String text(JsonNode value) {
         try {

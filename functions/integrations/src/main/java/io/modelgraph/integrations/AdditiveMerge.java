@@ -26,7 +26,7 @@ final class AdditiveMerge {
     }
 
     static Result merge(SchemaModel governed, SchemaModel incoming, String vendorPrefix, String formKey,
-            LossinessLedger ledger) {
+            Set<String> governedKeys, LossinessLedger ledger) {
         List<TypeDef> types = new ArrayList<>(governed.types());
         List<TaxonomyDef> taxonomies = new ArrayList<>(governed.taxonomies());
         Set<String> taxonomyNames = new LinkedHashSet<>();
@@ -57,7 +57,7 @@ final class AdditiveMerge {
             for (ElementDef e : existing.elements()) {
                 ElementDef update = incomingByName.get(e.name());
                 elements.add(update == null ? e : e.withAnnotations(refreshed(e.annotations(), update.annotations(),
-                        vendorPrefix)));
+                        vendorPrefix, governedKeys)));
             }
             for (ElementDef e : in.elements()) {
                 if (existing.element(e.name()).isPresent()) {
@@ -75,7 +75,7 @@ final class AdditiveMerge {
                 grafted++;
             }
             types.set(index, existing.withElements(elements).withAnnotations(refreshed(existing.annotations(),
-                    in.annotations(), vendorPrefix)));
+                    in.annotations(), vendorPrefix, governedKeys)));
         }
         SchemaModel merged = governed.withTypes(types).withTaxonomies(taxonomies);
         return new Result(merged, added, skipped, grafted, enriched);
@@ -95,17 +95,20 @@ final class AdditiveMerge {
         return -1;
     }
 
-    /** Non-vendor annotations kept; vendor ones replaced by what the import says now. */
+    /**
+     * Non-vendor annotations kept; vendor ones replaced by what the import says now, except the governed
+     * contract's ({@code governedKeys}), kept as governed: refreshing them would silence the audit's drift.
+     */
     private static Map<String, String> refreshed(Map<String, String> kept, Map<String, String> fresh,
-            String vendorPrefix) {
+            String vendorPrefix, Set<String> governedKeys) {
         Map<String, String> out = new HashMap<>();
         kept.forEach((k, v) -> {
-            if (!k.startsWith(vendorPrefix)) {
+            if (!k.startsWith(vendorPrefix) || governedKeys.contains(k)) {
                 out.put(k, v);
             }
         });
         fresh.forEach((k, v) -> {
-            if (k.startsWith(vendorPrefix)) {
+            if (k.startsWith(vendorPrefix) && !governedKeys.contains(k)) {
                 out.put(k, v);
             }
         });

@@ -30,10 +30,24 @@ public interface Connector<E> {
     /** The estate as the canonical model, vendor metadata in annotations. */
     SchemaModel model(Estate<E> estate, String projectName);
 
+    /**
+     * Vendor annotations that state the governed contract (such as a field's min and max): an import sets them on
+     * what it adds but never refreshes them on governed nodes, so the audit keeps reporting a live project that
+     * departs from them.
+     */
+    default java.util.Set<String> governedAnnotations() {
+        return java.util.Set.of();
+    }
+
     /** The vendor-side project's name when the caller gives none. */
     String defaultProjectName(Estate<E> estate);
 
-    Audit audit(Estate<E> estate, SchemaModel governed, Optional<String> lastImport, String projectName);
+    /**
+     * {@code previous}: the vendor-side project's estate as last imported, when the caller asked for the
+     * production-change review.
+     */
+    Audit audit(Estate<E> estate, SchemaModel governed, Optional<String> lastImport, String projectName,
+            Optional<Estate<E>> previous);
 
     /** Artifacts generated from the governed model, or empty when nothing is eligible. */
     Optional<List<GeneratedArtifact>> generate(SchemaModel governed, List<String> typeNames, LossinessLedger ledger);

@@ -106,17 +106,57 @@ final class IntegrationRequest {
                 + " for raw bytes.");
     }
 
+    /** The longest vendor-side project name: it keys the history trail and the snapshot (docs/integrations.md). */
+    static final int MAX_PROJECT_NAME = 100;
+    /** The longest space id a body may name. */
+    static final int MAX_SPACE_ID = 100;
+
+    /**
+     * The vendor-side project's name: 1 to 100 characters (200 bytes in UTF-8), no control character, {@code /} or {@code \}, so it
+     * fits the history table's keys (percent-encoded, at most 600 bytes) and names one snapshot object; checked before anything is written.
+     */
     Optional<String> projectName() {
         return member("projectName").map(v -> {
             if (!v.isTextual() || v.asText().isBlank()) {
                 throw TransformFailure.of("projectName", "'projectName' is a non-empty string or null.");
             }
-            return v.asText().strip();
+            String name = v.asText().strip();
+            int bytes = name.getBytes(StandardCharsets.UTF_8).length;
+            if (name.codePointCount(0, name.length()) > MAX_PROJECT_NAME || bytes > 2 * MAX_PROJECT_NAME) {
+                throw TransformFailure.of("projectName", "'projectName' is at most " + MAX_PROJECT_NAME
+                        + " characters and " + 2 * MAX_PROJECT_NAME + " bytes in UTF-8; this one has "
+                        + name.codePointCount(0, name.length()) + " characters, " + bytes + " bytes.");
+            }
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                boolean unpaired = Character.isHighSurrogate(c) && (i + 1 >= name.length()
+                        || !Character.isLowSurrogate(name.charAt(i + 1)))
+                        || Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(name.charAt(i - 1)));
+                if (Character.isISOControl(c) || c == '/' || c == '\\' || unpaired) {
+                    throw TransformFailure.of("projectName", "'projectName' may not contain control characters,"
+                            + " '/', '\\' or unpaired surrogates (position " + (i + 1) + ").");
+                }
+            }
+            return name;
         });
     }
 
+    /** Space ids: 1 to 100 of letters, digits, {@code -}, {@code _}, {@code .} and {@code :}, each checked. */
     List<String> spaces() {
-        return strings("spaces");
+        List<String> spaces = strings("spaces");
+        for (int i = 0; i < spaces.size(); i++) {
+            String id = spaces.get(i);
+            boolean ok = !id.isEmpty() && id.length() <= MAX_SPACE_ID;
+            for (int j = 0; ok && j < id.length(); j++) {
+                char c = id.charAt(j);
+                ok = c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.' || c == ':');
+            }
+            if (!ok) {
+                throw TransformFailure.of("spaces[" + i + "]", "A space id is 1 to " + MAX_SPACE_ID + " letters,"
+                        + " digits, '-', '_', '.' or ':'.");
+            }
+        }
+        return spaces;
     }
 
     List<String> strings(String name) {

@@ -63,14 +63,22 @@ public final class IntegrationService {
         return doImport(call, connector, req);
     }
 
+    /**
+     * Every member is checked and the artifacts read before the first write, so a caller's mistake writes
+     * nothing; the writes then go graph (a change set too large becomes a job before it starts), snapshot,
+     * import state and opt-in.
+     */
     private <E> Reply doImport(Call call, Connector<E> connector, IntegrationRequest req) {
-        Estate<E> estate = read(connector, req.artifacts(connector));
-        String projectName = req.projectName().orElseGet(() -> connector.defaultProjectName(estate));
+        Optional<String> named = req.projectName();
         List<String> spaces = req.spaces();
+        Optional<Boolean> scheduled = req.optionalBool("scheduledReaudit");
+        Estate<E> estate = read(connector, req.artifacts(connector));
+        String projectName = named.orElseGet(() -> connector.defaultProjectName(estate));
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel governed = models.read(call.projectId(), spaces);
         SchemaModel incoming = connector.model(estate, projectName);
-        AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form", ledger);
+        AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form",
+                connector.governedAnnotations(), ledger);
         // the first write: a change set too large for the request's time becomes a job before anything is stored
         models.write(call.projectId(), spaces, merge.merged(), call.subject(), call.budget());
         boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
@@ -88,8 +96,8 @@ public final class IntegrationService {
         counts.put("datasets", (long) incoming.types().size());
         counts.put("fields", (long) incoming.elementCount());
         stores.saveImport(call.projectId(), connector.key(), new ImportState(projectName, now, estate.fingerprint(),
-                counts, snapshotStored));
-        req.optionalBool("scheduledReaudit").ifPresent(on -> stores.setScheduled(call.projectId(), connector.key(),
+                counts, snapshotStored, spaces));
+        scheduled.ifPresent(on -> stores.setScheduled(call.projectId(), connector.key(),
                 projectName, on));
         ObjectNode payload = Json.object();
         payload.put("vendor", connector.key());
@@ -106,7 +114,8 @@ public final class IntegrationService {
 
     public Reply audit(Call call) {
         Connector<?> connector = registry.get(call.request().pathParam("vendor"));
-        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces",
+                "productionReview");
         ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "audit",
                 Optional.empty());
         return Reply.transform(report, List.of());
@@ -115,7 +124,8 @@ public final class IntegrationService {
     /** The machine route: an API key, the /v1 envelope, trigger {@code ci} when recorded. */
     public Reply machineAudit(Call call) {
         Connector<?> connector = registry.get("capture");
-        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces");
+        IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces",
+                "productionReview");
         ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "ci",
                 Optional.empty());
         report.putArray("lossiness");
@@ -124,17 +134,33 @@ public final class IntegrationService {
 
     private <E> ObjectNode runAudit(String projectId, Connector<E> connector, IntegrationRequest req, boolean record,
             String trigger, Optional<Estate<E>> replay) {
+        Optional<String> named = req.projectName();
+        List<String> spaces = req.spaces();
+        boolean review = replay.isEmpty() && req.bool("productionReview");
         Estate<E> estate = replay.isPresent() ? replay.get() : read(connector, req.artifacts(connector));
-        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
-        String projectName = req.projectName().or(() -> last.map(ImportState::projectName))
+        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), named);
+        String projectName = named.or(() -> last.map(ImportState::projectName))
                 .orElseGet(() -> connector.defaultProjectName(estate));
-        SchemaModel governed = models.read(projectId, req.spaces());
-        Audit audit = connector.audit(estate, governed, last.map(ImportState::importedAt), projectName);
+        Optional<Estate<E>> previous = review ? Optional.of(previous(projectId, connector, last)) : Optional.empty();
+        SchemaModel governed = models.read(projectId, spaces);
+        Audit audit = connector.audit(estate, governed, last.map(ImportState::importedAt), projectName, previous);
         if (record) {
             recordRun(projectId, connector.key(), new Run(projectName, Instant.now(clock).toString(), trigger,
                     audit.errorCount(), audit.warningCount(), audit.infoCount(), audit.codes(), estate.fingerprint()));
         }
         return report(connector.key(), projectName, estate.fingerprint(), audit, record);
+    }
+
+    /** The live project's previous estate: the snapshot its last import stored. */
+    private <E> Estate<E> previous(String projectId, Connector<E> connector, Optional<ImportState> last) {
+        Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
+                .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
+        if (bytes.isEmpty()) {
+            throw new TransformFailure(404, List.of(new ErrorEntry("productionReview", "No stored estate snapshot"
+                    + " for vendor '" + connector.key() + "' - import the vendor project first (imports persist the"
+                    + " parsed snapshot); the production-change review compares with it.")), List.of());
+        }
+        return read(connector, Map.of(connector.artifacts().keySet().iterator().next(), bytes.get()));
     }
 
     private void recordRun(String projectId, String vendor, Run run) {
@@ -171,7 +197,11 @@ public final class IntegrationService {
     }
 
     private <E> ObjectNode reaudit(String projectId, Connector<E> connector, IntegrationRequest req, String trigger) {
-        Optional<ImportState> last = stores.lastImport(projectId, connector.key(), req.projectName());
+        Optional<String> named = req.projectName();
+        req.spaces();
+        // null or absent: the latest snapshot that is stored, though a later import's was over the cap
+        Optional<ImportState> last = named.isPresent() ? stores.lastImport(projectId, connector.key(), named)
+                : stores.latestStoredSnapshot(projectId, connector.key());
         Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
                 .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
         if (bytes.isEmpty()) {
@@ -180,8 +210,8 @@ public final class IntegrationService {
                     + " snapshot).")), List.of());
         }
         Estate<E> estate = read(connector, Map.of(connector.artifacts().keySet().iterator().next(), bytes.get()));
-        IntegrationRequest named = req.withProjectName(last.get().projectName());
-        ObjectNode report = runAudit(projectId, connector, named, true, trigger, Optional.of(estate));
+        IntegrationRequest replayed = req.withProjectName(last.get().projectName());
+        ObjectNode report = runAudit(projectId, connector, replayed, true, trigger, Optional.of(estate));
         ((ObjectNode) report.get("metrics")).put("Snapshot stored", last.get().importedAt());
         return report;
     }
@@ -255,12 +285,14 @@ public final class IntegrationService {
             state.put("lastImportAt", last.get().importedAt());
             state.put("fingerprint", last.get().fingerprint());
             state.put("snapshotStored", last.get().snapshotStored());
+            last.get().spaces().forEach(state.putArray("spaces")::add);
             ObjectNode counts = state.putObject("counts");
             last.get().counts().forEach(counts::put);
         } else {
             payload.putNull("state");
         }
-        SchemaModel governed = models.read(call.projectId(), List.of());
+        // the spaces the last import wrote to: an import into another space governs its datasets there
+        SchemaModel governed = models.read(call.projectId(), last.map(ImportState::spaces).orElse(List.of()));
         payload.put("governedDatasets", governed.types().stream()
                 .filter(t -> t.annotations().containsKey("redcap.form")).count());
         return Reply.transform(payload, List.of());

@@ -27,8 +27,12 @@ final class IntegrationStores {
         this.blobs = blobs;
     }
 
+    /** {@code spaces}: the spaces the import wrote to (empty: the main space), which status counts. */
     record ImportState(String projectName, String importedAt, String fingerprint, Map<String, Long> counts,
-            boolean snapshotStored) {
+            boolean snapshotStored, List<String> spaces) {
+        ImportState {
+            spaces = List.copyOf(spaces);
+        }
     }
 
     record Run(String projectName, String at, String trigger, long errorCount, long warningCount, long infoCount,
@@ -44,6 +48,7 @@ final class IntegrationStores {
         Map<String, AttributeValue> counts = new LinkedHashMap<>();
         s.counts().forEach((k, v) -> counts.put(k, Attr.n(v)));
         item.put("counts", AttributeValue.fromM(counts));
+        item.put("spaces", AttributeValue.fromL(s.spaces().stream().map(Attr::s).toList()));
         history.append(projectId, vendor + "-state", s.projectName(), item, 1);
         history.append(projectId, vendor + "-latest", LATEST, Map.of("projectName", Attr.s(s.projectName())), 1);
     }
@@ -53,14 +58,35 @@ final class IntegrationStores {
         if (name.isEmpty()) {
             return Optional.empty();
         }
-        return history.list(projectId, vendor + "-state", name.get(), 1).stream().findFirst().map(item -> {
-            Map<String, Long> counts = new LinkedHashMap<>();
-            item.getOrDefault("counts", AttributeValue.fromM(Map.of())).m()
-                    .forEach((k, v) -> counts.put(k, Long.parseLong(v.n())));
-            return new ImportState(Attr.str(item, "projectName").orElse(name.get()),
-                    Attr.str(item, "importedAt").orElse(""), Attr.str(item, "fingerprint").orElse(""), counts,
-                    item.containsKey("snapshotStored") && item.get("snapshotStored").bool());
-        });
+        return history.list(projectId, vendor + "-state", name.get(), 1).stream().findFirst()
+                .map(item -> importState(item, name.get()));
+    }
+
+    /** The newest import, across vendor-side projects, whose snapshot is stored. */
+    Optional<ImportState> latestStoredSnapshot(String projectId, String vendor) {
+        return history.listAll(projectId, vendor + "-state").stream().map(item -> importState(item, ""))
+                .filter(ImportState::snapshotStored)
+                .max(java.util.Comparator.comparing(s -> instant(s.importedAt())));
+    }
+
+    private static ImportState importState(Map<String, AttributeValue> item, String name) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        item.getOrDefault("counts", AttributeValue.fromM(Map.of())).m()
+                .forEach((k, v) -> counts.put(k, Long.parseLong(v.n())));
+        List<String> spaces = item.containsKey("spaces") ? item.get("spaces").l().stream().map(AttributeValue::s)
+                .toList() : List.of();
+        return new ImportState(Attr.str(item, "projectName").orElse(name),
+                Attr.str(item, "importedAt").orElse(""), Attr.str(item, "fingerprint").orElse(""), counts,
+                item.containsKey("snapshotStored") && item.get("snapshotStored").bool(), spaces);
+    }
+
+    /** ISO-8601 instants compared as instants: their text does not sort (a whole second drops its fraction). */
+    static java.time.Instant instant(String at) {
+        try {
+            return java.time.Instant.parse(at);
+        } catch (java.time.format.DateTimeParseException e) {
+            return java.time.Instant.EPOCH;
+        }
     }
 
     private Optional<String> latestProjectName(String projectId, String vendor) {
@@ -118,13 +144,18 @@ final class IntegrationStores {
         history.append(projectId, vendor, run.projectName(), item, HistoryStore.MAX_KEEP);
     }
 
-    /** Every vendor-side project's runs, newest first. */
+    /**
+     * Every vendor-side project's runs, newest first by {@code at}: concurrent audits stamp {@code at} before they
+     * append, so the append order alone can invert two runs.
+     */
     Map<String, List<Run>> runs(String projectId, String vendor) {
         Map<String, List<Run>> out = new LinkedHashMap<>();
         for (Map<String, AttributeValue> item : history.listAll(projectId, vendor)) {
             Run run = run(item);
             out.computeIfAbsent(run.projectName(), k -> new ArrayList<>()).add(run);
         }
+        out.values().forEach(runs -> runs.sort(java.util.Comparator.comparing((Run r) -> instant(r.at()))
+                .reversed()));
         return out;
     }
 

@@ -90,7 +90,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
                         .body("artifacts", "spaces", "projectName", "scheduledReaudit")
                         .role(Role.Admin, s::importArtifacts),
                 Route.graph("POST", base + "audit/{projectId}")
-                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .body("artifacts", "recordHistory", "projectName", "spaces", "productionReview")
                         .role(Role.Viewer, s::audit),
                 Route.graph("POST", base + "reaudit/{projectId}").body("projectName", "spaces")
                         .role(Role.Viewer, s::reaudit),
@@ -100,7 +100,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
                         .role(Role.Viewer, s::generate),
                 Route.graph("GET", base + "status/{projectId}").role(Role.Viewer, s::status),
                 Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey()
-                        .body("artifacts", "recordHistory", "projectName", "spaces")
+                        .body("artifacts", "recordHistory", "projectName", "spaces", "productionReview")
                         .role(Role.Viewer, s::machineAudit),
                 Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
                         s::machineBadge),

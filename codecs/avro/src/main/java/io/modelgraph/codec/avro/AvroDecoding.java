@@ -76,7 +76,17 @@ final class AvroDecoding {
             } else {
                 Schema s = doc.schema().orElseThrow();
                 collect(s, doc.file());
-                roots.add(ref(s));
+                JsonNode ref = ref(s);
+                if (ref.isArray() && parsed.documents().size() > 1) {
+                    // several files, each a top-level union, make one union: Avro has no union of unions
+                    ref.forEach(member -> {
+                        if (!roots.contains(member)) {
+                            roots.add(member);
+                        }
+                    });
+                } else {
+                    roots.add(ref);
+                }
                 if (modelName.isEmpty() && isNamed(s)) {
                     modelName = s.getName();
                 }

@@ -81,7 +81,7 @@ final class AvroEncoding {
         }
         model.description().ifPresent(d -> ledger.drop("$", "An Avro schema has no place for the model's"
                 + " description."));
-        JsonNode root = expand(root(), "");
+        JsonNode root = expand(flatUnion(root()), "");
         List<String> unreached = definitions.keySet().stream().filter(n -> !emitted.contains(n)).toList();
         if (!unreached.isEmpty()) {
             ArrayNode union = FieldSchemas.JSON.arrayNode();
@@ -166,6 +166,37 @@ final class AvroEncoding {
         ArrayNode union = FieldSchemas.JSON.arrayNode();
         roots.forEach(union::add);
         return union;
+    }
+
+    /**
+     * A root that is a union of unions (a request of several files, each a top-level union) as one union: Avro
+     * refuses nested unions and two members of one unnamed type, so members are flattened in order and a later
+     * member of a kind already present is left out with a ledger entry (docs/fidelity.md).
+     */
+    private JsonNode flatUnion(JsonNode root) {
+        if (!root.isArray()) {
+            return root;
+        }
+        ArrayNode union = FieldSchemas.JSON.arrayNode();
+        flattenInto(root, union, new HashSet<>(), new HashSet<>());
+        return union;
+    }
+
+    private void flattenInto(JsonNode members, ArrayNode union, Set<String> kinds, Set<String> written) {
+        for (JsonNode m : members) {
+            if (m.isArray()) {
+                flattenInto(m, union, kinds, written);
+                continue;
+            }
+            String kind = m.isTextual() ? m.asText() : m.path("name").asText(m.path("type").asText(m.toString()));
+            if (kinds.add(kind)) {
+                union.add(m);
+                written.add(m.toString());
+            } else if (!written.contains(m.toString())) {
+                ledger.drop("$", "The root union already holds a member of kind '" + kind + "'; " + m
+                        + " is left out of it.");
+            }
+        }
     }
 
     private void collectNames(JsonNode node, Set<String> into) {

@@ -193,4 +193,26 @@ class AvroCodecTest {
         assertEquals(m.types(), back.types());
         assertEquals(m.taxonomies(), back.taxonomies());
     }
+
+    @Test
+    void twoFilesEachATopLevelUnionNoLongerExportAsANestedUnion() throws Exception {
+        String bundle = """
+                {"a.avsc": [{"type": "enum", "name": "Colour", "namespace": "x", "symbols": ["RED", "BLUE"]},
+                            {"type": "record", "name": "Paint", "namespace": "x",
+                             "fields": [{"name": "colour", "type": "Colour"}]}],
+                 "b.avsc": [{"type": "enum", "name": "Size", "namespace": "x", "symbols": ["S", "L"]},
+                            {"type": "record", "name": "Shirt", "namespace": "x",
+                             "fields": [{"name": "size", "type": "Size"}]}]}
+                """;
+        SchemaModel m = codec.decode(bundle, CodecOptions.NONE, new LossinessLedger());
+        String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        Schema parsed = new Schema.Parser().parse(out);
+        assertEquals(Schema.Type.UNION, parsed.getType());
+        assertEquals(List.of("x.Colour", "x.Paint", "x.Size", "x.Shirt"), parsed.getTypes().stream()
+                .map(Schema::getFullName).toList());
+        SchemaModel nested = m.withAnnotations(new java.util.LinkedHashMap<>(java.util.Map.of("avro.root",
+                "[[\"x.Colour\",\"x.Paint\"],[\"x.Size\",\"x.Shirt\"]]")));
+        assertEquals(Schema.Type.UNION, new Schema.Parser().parse(codec.encode(nested, CodecOptions.NONE,
+                new LossinessLedger())).getType(), "a stored union of unions is written flat");
+    }
 }

@@ -9,6 +9,7 @@ import io.modelgraph.schema.SchemaModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The {@code jsonld} format key: RDFS / schema.org vocabularies in JSON-LD 1.1, read and written by the same
@@ -40,6 +41,25 @@ public final class JsonLdCodec implements SchemaDecoder, SchemaEncoder {
         return read.model();
     }
 
+    /**
+     * Whether a model prefix can be a JSON-LD 1.1 term definition: the term is not empty (a Turtle default
+     * prefix {@code :}), no keyword form and no compact IRI, and it maps to an absolute IRI ({@code PREFIX ordo: <>}
+     * maps to the document's own IRI, which a context cannot state). Other prefixes are left out of the context with
+     * a ledger entry; the IRIs they would shorten are written in full (docs/fidelity.md).
+     */
+    static boolean definable(String prefix, String iri, LossinessLedger ledger) {
+        boolean term = !prefix.isEmpty() && !prefix.startsWith("@") && prefix.indexOf(':') < 0;
+        if (term && ABSOLUTE_IRI.matcher(iri).matches()) {
+            return true;
+        }
+        ledger.drop("$", "prefix '" + prefix + "' for <" + iri + "> cannot be a JSON-LD term definition "
+                + (term ? "(not an absolute IRI)" : "(not a valid term)") + "; its IRIs are written in full");
+        return false;
+    }
+
+    /** RFC 3987: a scheme, ':', then characters an IRI allows (no spaces, angle brackets, quotes or braces). */
+    private static final Pattern ABSOLUTE_IRI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>\"{}|\\\\^`]*");
+
     /** All model parts and the data types they use, sorted by IRI; the model's own prefixes join the context. */
     @Override
     public String encode(SchemaModel model, CodecOptions options, LossinessLedger ledger) {
@@ -47,6 +67,7 @@ public final class JsonLdCodec implements SchemaDecoder, SchemaEncoder {
         Map<String, String> context = new LinkedHashMap<>(base.context());
         model.namespaces().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .filter(e -> !context.containsKey(e.getKey()) && !context.containsValue(e.getValue()))
+                .filter(e -> definable(e.getKey(), e.getValue(), ledger))
                 .forEach(e -> context.put(e.getKey(), e.getValue()));
         JsonLdEncodeAudit.record(model, ledger);
         return new JsonLdWriter(new JsonLdVocabulary(context, base.classes(), base.properties()))

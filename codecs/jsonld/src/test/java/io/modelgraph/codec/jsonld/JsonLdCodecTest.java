@@ -190,4 +190,23 @@ class JsonLdCodecTest {
         assertFalse(diffs.isEmpty(), "abstract, nullable, the constraint and the native name do not survive");
         assertEquals(List.of(), ModelDiff.unexplained(diffs, out.entries()));
     }
+
+    @Test
+    void anEmptyPrefixOrAnEmptyNamespaceIsNoLongerWrittenIntoTheContextThatJsonLdRefuses() throws Exception {
+        SchemaModel m = SchemaModel.of("zoo", List.of(TypeDef.of("Animal", List.of(ElementDef.of("name",
+                DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of())
+                .withNamespaces(Map.of("", "https://example.org/zoo#", "ordo", "", "ex", "https://example.org/ex/"));
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        com.fasterxml.jackson.databind.JsonNode context = io.modelgraph.json.Json.parse(out).path("@context");
+        assertFalse(context.has(""), out);
+        assertFalse(context.has("ordo"), out);
+        assertEquals("https://example.org/ex/", context.path("ex").asText(), out);
+        assertEquals(2, ledger.entries().stream().filter(e -> e.explanation().startsWith("prefix '")).count(),
+                ledger.entries().toString());
+        com.apicatalog.jsonld.JsonLd.toRdf(com.apicatalog.jsonld.document.JsonDocument.of(
+                new java.io.StringReader(out))).get();
+        assertEquals(List.of("Animal"), codec.decode(out, CodecOptions.NONE, new LossinessLedger()).types().stream()
+                .map(TypeDef::name).toList());
+    }
 }

@@ -53,8 +53,8 @@ final class LinkMlDecoding {
         this.ledger = ledger;
     }
 
-    SchemaModel decode(List<JsonNode> docs) throws SchemaSyntaxException {
-        JsonNode main = docs.get(0);
+    SchemaModel decode(List<LinkMlYaml.Document> docs) throws SchemaSyntaxException {
+        JsonNode main = docs.get(0).json();
         if (!main.isObject() || !main.has("id") && !main.has("classes") && !main.has("name")) {
             throw new SchemaSyntaxException("$", "Not a LinkML schema: the document has none of 'id', 'name' or "
                     + "'classes'.");
@@ -107,7 +107,7 @@ final class LinkMlDecoding {
     }
 
     /** Takes the definitions of a document and, depth first, of the documents it imports. */
-    private void include(JsonNode doc, List<JsonNode> docs, String at, Map<String, String> annotations,
+    private void include(JsonNode doc, List<LinkMlYaml.Document> docs, String at, Map<String, String> annotations,
             Set<String> seen) throws SchemaSyntaxException {
         String id = doc.path("id").asText(doc.path("name").asText(""));
         if (!seen.add(id)) {
@@ -119,14 +119,17 @@ final class LinkMlDecoding {
         for (int i = 0; i < imports.size(); i++) {
             String imp = imports.get(i).asText();
             importList.add(imp);
-            if (imp.equals("linkml:types")) {
+            if (imp.startsWith("linkml:")) {
+                // a metamodel module (types, units, mappings, extensions, ...): it defines the metamodel's own
+                // slots and classes, none of a schema's data model; types are bundled in LinkMlTypes, and the
+                // encoder writes the module imports back from the linkml.imports annotation
                 continue;
             }
             Optional<JsonNode> found = find(imp, docs);
             if (found.isEmpty()) {
                 throw new SchemaSyntaxException(at + "imports[" + i + "]", "Import '" + imp + "' is not available: "
-                        + "only linkml:types is bundled; put the imported schema in the same request as a further "
-                        + "YAML document (after '---').");
+                        + "put the imported schema in the same request, as a further YAML document (after '---') "
+                        + "whose name or id ends in '" + imp + "', or in a bundle of file name to file text.");
             }
             include(found.get(), docs, at, annotations, seen);
         }
@@ -143,10 +146,22 @@ final class LinkMlDecoding {
         section.fields().forEachRemaining(f -> into.put(f.getKey(), f.getValue()));
     }
 
-    /** An import by CURIE or name: the document whose name, or id's last segment, is the import's last segment. */
-    private static Optional<JsonNode> find(String imp, List<JsonNode> docs) {
+    /**
+     * An import by file, CURIE or name. LinkML resolves a plain import as a file next to the importing one
+     * ({@code common} is {@code common.yaml}), so a bundle's file name decides first; then the document whose name,
+     * or id's last segment, is the import's last segment.
+     */
+    private static Optional<JsonNode> find(String imp, List<LinkMlYaml.Document> docs) {
+        String path = imp.startsWith("./") ? imp.substring(2) : imp;
+        for (LinkMlYaml.Document d : docs.subList(1, docs.size())) {
+            String file = d.file().replaceFirst("\\.(yaml|yml)$", "");
+            if (!file.isEmpty() && (file.equals(path) || file.endsWith("/" + path))) {
+                return Optional.of(d.json());
+            }
+        }
         String local = imp.substring(Math.max(imp.lastIndexOf(':'), imp.lastIndexOf('/')) + 1);
-        for (JsonNode d : docs.subList(1, docs.size())) {
+        for (LinkMlYaml.Document doc : docs.subList(1, docs.size())) {
+            JsonNode d = doc.json();
             String id = d.path("id").asText("");
             if (d.path("name").asText("").equals(local) || id.equals(imp) || id.endsWith("/" + local)) {
                 return Optional.of(d);
@@ -184,8 +199,15 @@ final class LinkMlDecoding {
         }
         List<ElementDef> elements = new ArrayList<>();
         JsonNode usage = def.path("slot_usage");
+        Set<String> listed = new java.util.HashSet<>();
         for (JsonNode s : def.path("slots")) {
             String slot = s.asText();
+            if (!listed.add(slot)) {
+                // LinkML reads a slot listed twice as one slot; two elements of one name would give a second
+                // column or field of the same name in every target
+                ledger.drop(at + ".slots." + slot, "slot '" + slot + "' is listed twice; read once");
+                continue;
+            }
             JsonNode global = slots.get(slot);
             if (global == null) {
                 ledger.approximate(at + ".slots." + slot, "slot '" + slot + "' is not defined in the schema; read "
@@ -194,8 +216,15 @@ final class LinkMlDecoding {
             elements.add(usage(element(slot, merge(global, usage.get(slot)), at + ".slots." + slot, "slot"),
                     usage.get(slot)));
         }
-        def.path("attributes").fields().forEachRemaining(f -> elements.add(element(f.getKey(),
-                merge(f.getValue(), usage.get(f.getKey())), at + ".attributes." + f.getKey(), "attribute")));
+        def.path("attributes").fields().forEachRemaining(f -> {
+            if (!listed.add(f.getKey())) {
+                ledger.drop(at + ".attributes." + f.getKey(), "attribute '" + f.getKey() + "' has the name of a slot"
+                        + " the class lists; the slot is read, the attribute is not");
+                return;
+            }
+            elements.add(element(f.getKey(), merge(f.getValue(), usage.get(f.getKey())), at + ".attributes."
+                    + f.getKey(), "attribute"));
+        });
         usage.fields().forEachRemaining(f -> {
             boolean own = elements.stream().anyMatch(e -> e.name().equals(f.getKey()));
             if (!own) {

@@ -12,6 +12,10 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,11 +35,39 @@ final class LinkMlEncoding {
         this.ledger = ledger;
     }
 
+    /**
+     * The schema {@code id}: the model's identifier when it is an absolute URI, which the metamodel requires
+     * ({@code format: uri}); otherwise the identifier under the modelgraph namespace, with a ledger entry
+     * (docs/fidelity.md).
+     */
+    private String schemaId(SchemaModel model, String name) {
+        if (model.identifier().isEmpty()) {
+            return "https://w3id.org/modelgraph/" + name;
+        }
+        String id = model.identifier().get();
+        if (absoluteUri(id)) {
+            return id;
+        }
+        String written = "https://w3id.org/modelgraph/" + URLEncoder.encode(id, StandardCharsets.UTF_8)
+                .replace("+", "%20");
+        ledger.approximate("$", "identifier " + id + " is not an absolute URI: the schema id is " + written);
+        return written;
+    }
+
+    static boolean absoluteUri(String text) {
+        try {
+            URI uri = new URI(text);
+            return uri.isAbsolute();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
     String encode(SchemaModel model) {
         Map<String, String> ann = model.annotations();
         ObjectNode doc = Json.object();
         String name = safeName(model.name());
-        doc.put("id", model.identifier().orElse("https://w3id.org/modelgraph/" + name));
+        doc.put("id", schemaId(model, name));
         doc.put("name", name);
         model.description().ifPresent(d -> doc.put("description", d));
         for (String k : LinkMlDecoding.KEPT_SCALARS) {
@@ -50,7 +82,10 @@ final class LinkMlEncoding {
                 .ifPresent(p -> doc.put("default_prefix", p));
         Optional.ofNullable(ann.get("linkml.default_range")).ifPresent(r -> doc.put("default_range", r));
         // imported schemas were merged into the model, so only the bundled types remain an import
-        doc.putArray("imports").add("linkml:types");
+        ArrayNode imports = doc.putArray("imports").add("linkml:types");
+        // metamodel modules the source imported (linkml:units, linkml:mappings) stay imports: they add no types
+        Optional.ofNullable(ann.get("linkml.imports")).stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                .filter(i -> i.startsWith("linkml:") && !i.equals("linkml:types")).distinct().forEach(imports::add);
         ObjectNode types = Json.object();
         ann.keySet().stream().filter(k -> k.startsWith("linkml.type.")).sorted().forEach(k -> {
             try {

@@ -1,7 +1,5 @@
 package io.modelgraph.codec.linkml;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,19 +8,19 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
-import java.io.IOException;
+import io.modelgraph.codec.yaml.SafeYaml;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
- * LinkML YAML in and out. Reading is bounded (size, nesting depth, code points) and refuses aliases: Jackson does
- * not expand them but turns {@code *x} into the string {@code x}, a silent misreading, so the event stream is
- * checked with {@link YAMLParser#isCurrentAlias()} before the tree is built. A text may hold several documents
- * ({@code ---}): the first is the schema, the others are schemas it imports. Mappers are built on first use.
+ * LinkML YAML in and out. Reading goes through {@link SafeYaml} (bounded, aliases refused, YAML 1.2 core-schema
+ * scalars). A text may hold several documents ({@code ---}) or a bundle of files: the first is the schema, the
+ * others are schemas it imports. The writer is built on first use.
  */
 final class LinkMlYaml {
     private static final class Holder {
@@ -48,25 +46,32 @@ final class LinkMlYaml {
         return m;
     }
 
-    /** The documents of the text, in order; errors name {@code line L, column C}. */
-    static List<JsonNode> read(String text) throws SchemaSyntaxException {
-        ParserLimits.checkSize(text);
-        refuseAliases(text);
-        List<JsonNode> docs = new ArrayList<>();
-        try (JsonParser p = Holder.MAPPER.createParser(text)) {
-            while (p.nextToken() != null) {
-                JsonNode doc = Holder.MAPPER.readTree(p);
-                if (doc != null && !doc.isMissingNode() && !doc.isNull()) {
-                    docs.add(doc);
+    /** One schema document of a request, with the file name it came under ("" in a {@code ---} join). */
+    record Document(String file, JsonNode json) {
+    }
+
+    /**
+     * The documents of the text, in order; errors name {@code line L, column C}. The text is a YAML stream whose
+     * first document is the schema and whose further documents ({@code ---}) are schemas it imports, or a bundle:
+     * a JSON or YAML mapping of file name to file text, the importing schema first, so that an import names a
+     * file the way LinkML does (docs/fidelity.md). Scalars follow the YAML 1.2 core schema ({@link SafeYaml}).
+     */
+    static List<Document> read(String text) throws SchemaSyntaxException {
+        List<JsonNode> stream = SafeYaml.readAll(text, "YAML document");
+        List<Document> docs = new ArrayList<>();
+        if (stream.size() == 1 && isBundle(stream.get(0))) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = stream.get(0).fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> file = it.next();
+                try {
+                    for (JsonNode d : SafeYaml.readAll(file.getValue().asText(), "YAML document")) {
+                        docs.add(new Document(file.getKey(), d));
+                    }
+                } catch (SchemaSyntaxException e) {
+                    throw new SchemaSyntaxException(file.getKey() + ": " + e.path(), e.getMessage());
                 }
             }
-        } catch (JsonProcessingException e) {
-            throw new SchemaSyntaxException(where(e.getLocation()), "Malformed YAML: " + e.getOriginalMessage());
-        } catch (IOException | RuntimeException e) {
-            // SnakeYAML reports its own limits (code points, nesting) as unchecked exceptions
-            throw new SchemaSyntaxException("$", "The YAML document is refused: " + e.getMessage());
-        } catch (StackOverflowError e) {
-            throw new SchemaSyntaxException("$", "The YAML document nests too deeply.");
+        } else {
+            stream.forEach(d -> docs.add(new Document("", d)));
         }
         if (docs.isEmpty()) {
             throw new SchemaSyntaxException("$", "The LinkML document is empty.");
@@ -74,21 +79,18 @@ final class LinkMlYaml {
         return docs;
     }
 
-    private static void refuseAliases(String text) throws SchemaSyntaxException {
-        try (JsonParser p = Holder.MAPPER.createParser(text)) {
-            while (p.nextToken() != null) {
-                if (((YAMLParser) p).isCurrentAlias()) {
-                    throw new SchemaSyntaxException(where(p.currentTokenLocation()), "YAML aliases ('*" + p.getText()
-                            + "') are not accepted in LinkML schemas: write the value out.");
-                }
-            }
-        } catch (JsonProcessingException e) {
-            throw new SchemaSyntaxException(where(e.getLocation()), "Malformed YAML: " + e.getOriginalMessage());
-        } catch (IOException | RuntimeException e) {
-            throw new SchemaSyntaxException("$", "The YAML document is refused: " + e.getMessage());
-        } catch (StackOverflowError e) {
-            throw new SchemaSyntaxException("$", "The YAML document nests too deeply.");
+    /** A mapping of file names to texts: every value a string, and no key a schema's own. */
+    private static boolean isBundle(JsonNode top) {
+        if (!top.isObject() || top.isEmpty()) {
+            return false;
         }
+        for (Iterator<Map.Entry<String, JsonNode>> it = top.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            if (!f.getValue().isTextual() || LinkMlDecoding.SCHEMA_KEYS.contains(f.getKey())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static String write(JsonNode doc) {
@@ -101,10 +103,6 @@ final class LinkMlYaml {
 
     static ObjectMapper mapper() {
         return Holder.MAPPER;
-    }
-
-    private static String where(JsonLocation l) {
-        return l == null || l.getLineNr() < 1 ? "$" : "line " + l.getLineNr() + ", column " + l.getColumnNr();
     }
 
     private LinkMlYaml() {

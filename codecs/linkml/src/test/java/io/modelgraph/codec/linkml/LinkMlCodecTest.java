@@ -148,7 +148,7 @@ class LinkMlCodecTest {
     void encodedKeysAreMetamodelKeys() throws Exception {
         String yaml = codec.encode(codec.decode(PEOPLE, CodecOptions.NONE, new LossinessLedger()), CodecOptions.NONE,
                 new LossinessLedger());
-        JsonNode doc = LinkMlYaml.read(yaml).get(0);
+        JsonNode doc = LinkMlYaml.read(yaml).get(0).json();
         assertTrue(doc.has("id") && doc.has("name"), "the metamodel requires id and name");
         Set<String> schemaKeys = Set.of("id", "name", "description", "version", "title", "license", "status",
                 "prefixes", "default_prefix", "default_range", "imports", "types", "slots", "classes", "enums");
@@ -193,5 +193,82 @@ class LinkMlCodecTest {
         assertThrows(SchemaSyntaxException.class, () -> codec.decode(deep, CodecOptions.NONE,
                 new LossinessLedger()));
         assertFalse(LinkMlTypes.get("string").isEmpty());
+    }
+
+    @Test
+    void aSlugIdentifierIsNoLongerWrittenAsTheSchemaIdButAnAbsoluteUriWithALedgerEntry() throws Exception {
+        SchemaModel m = SchemaModel.of("orders", List.of(TypeDef.of("Order", List.of(ElementDef.of("id",
+                DataType.of(PrimitiveKind.STRING), io.modelgraph.schema.Cardinality.REQUIRED)))), List.of())
+                .withIdentifier("orders-001");
+        LossinessLedger ledger = new LossinessLedger();
+        String yaml = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(yaml.contains("id: https://w3id.org/modelgraph/orders-001"), yaml);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("orders-001")),
+                ledger.entries().toString());
+    }
+
+    @Test
+    void aSlotListedTwiceNoLongerGivesTwoElementsOfOneName() throws Exception {
+        String yaml = """
+                id: https://example.org/visits
+                name: visits
+                slots:
+                  id: {identifier: true}
+                  date: {range: date}
+                classes:
+                  Visit:
+                    slots: [id, date, date]
+                    attributes:
+                      id: {range: integer}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel m = codec.decode(yaml, CodecOptions.NONE, ledger);
+        assertEquals(List.of("id", "date"), m.type("Visit").orElseThrow().elements().stream().map(ElementDef::name)
+                .toList());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("classes.Visit.slots.date")),
+                ledger.entries().toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("classes.Visit.attributes.id")),
+                ledger.entries().toString());
+    }
+
+    @Test
+    void anImportNamingAFileWhoseSchemaNameDiffersIsNoLongerRefusedInABundle() throws Exception {
+        String main = "id: https://example.org/kgcl\nname: kgcl_schema\nimports: [linkml:types, ontology_model]\n"
+                + "classes:\n  Change:\n    attributes:\n      about: {range: OntologyElement}\n";
+        String imported = "id: https://example.org/kgcl/ontology\nname: kgcl_schema-ontology-model\n"
+                + "classes:\n  OntologyElement:\n    attributes:\n      label: {range: string}\n";
+        String bundle = io.modelgraph.json.Json.write(io.modelgraph.json.Json.object().put("kgcl.yaml", main)
+                .put("ontology_model.yaml", imported));
+        SchemaModel m = codec.decode(bundle, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(List.of("OntologyElement", "Change"), m.types().stream().map(TypeDef::name).toList(),
+                "imports first, as before");
+        assertEquals(new DataType.TypeRef("OntologyElement"), m.type("Change").orElseThrow().element("about")
+                .orElseThrow().type());
+        SchemaSyntaxException joined = assertThrows(SchemaSyntaxException.class, () -> codec.decode(main
+                + "---\nid: https://example.org/other\nname: other\n", CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("imports[1]", joined.path());
+    }
+
+    @Test
+    void metamodelModulesOtherThanTypesAreNoLongerRefusedAndStayImports() throws Exception {
+        String yaml = "id: https://example.org/q\nname: q\nimports: [linkml:types, linkml:units, linkml:mappings]\n"
+                + "classes:\n  Q:\n    attributes:\n      value: {range: float}\n";
+        SchemaModel m = codec.decode(yaml, CodecOptions.NONE, new LossinessLedger());
+        String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        JsonNode imports = LinkMlYaml.read(out).get(0).json().get("imports");
+        assertEquals("[\"linkml:types\",\"linkml:units\",\"linkml:mappings\"]", imports.toString());
+    }
+
+    @Test
+    void versionOnePointTenAndYesNoValuesNoLongerChangeInLinkMl() throws Exception {
+        String yaml = "id: https://example.org/c\nname: c\nversion: 1.10\nenums:\n  Answer:\n"
+                + "    permissible_values:\n      YES: {}\n      NO: {}\nclasses:\n  C:\n    attributes:\n"
+                + "      a: {range: Answer, ifabsent: string(NO)}\n";
+        SchemaModel m = codec.decode(yaml, CodecOptions.NONE, new LossinessLedger());
+        assertEquals("1.10", m.annotations().get("linkml.version"));
+        assertEquals(List.of("YES", "NO"), m.taxonomy("Answer").orElseThrow().terms().stream()
+                .map(io.modelgraph.schema.Term::code).toList());
+        JsonNode out = LinkMlYaml.read(codec.encode(m, CodecOptions.NONE, new LossinessLedger())).get(0).json();
+        assertEquals("1.10", out.get("version").asText());
     }
 }

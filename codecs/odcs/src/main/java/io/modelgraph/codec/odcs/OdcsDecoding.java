@@ -15,6 +15,8 @@ import io.modelgraph.schema.PrimitiveKind;
 import io.modelgraph.schema.Provenance;
 import io.modelgraph.schema.Relationship;
 import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -62,6 +64,7 @@ final class OdcsDecoding {
 
     private final LossinessLedger ledger;
     private final List<TypeDef> types = new ArrayList<>();
+    private final List<TaxonomyDef> taxonomies = new ArrayList<>();
     private final List<Relationship> relationships = new ArrayList<>();
     private final Set<String> typeNames = new LinkedHashSet<>();
 
@@ -104,7 +107,7 @@ final class OdcsDecoding {
                 .orElse("contract");
         Optional<String> description = doc.path("description").isTextual() ? text(doc, "description")
                 : text(doc.path("description"), "purpose");
-        return new SchemaModel(modelName, description, types, List.of(), Map.of(), Provenance.of(FORMAT),
+        return new SchemaModel(modelName, description, types, List.copyOf(taxonomies), Map.of(), Provenance.of(FORMAT),
                 Map.of(HEADER, JsonAnnotations.text(header)), Optional.empty(), text(doc, "id"), relationships);
     }
 
@@ -220,6 +223,11 @@ final class OdcsDecoding {
             }
         } else {
             type = valueType(typeName + "_" + pName, p, path, annotations);
+            Optional<TaxonomyDef> allowed = allowedValues(typeName + "_" + pName, p, type);
+            if (allowed.isPresent()) {
+                taxonomies.add(allowed.get());
+                type = new DataType.TaxonomyRef(allowed.get().name());
+            }
         }
         // An array's own physicalType (list, array) is not its items' type: it stays verbatim.
         ObjectNode extra = extras(p, logical.equals(OdcsTypes.ARRAY) ? ARRAY_KEYS
@@ -234,6 +242,35 @@ final class OdcsDecoding {
         p.path("examples").forEach(examples::add);
         return new ElementDef(pName, text(p, "description"), type, cardinality, false, constraints, Optional.empty(),
                 Optional.empty(), examples, annotations);
+    }
+
+    /**
+     * A string property whose quality rules include {@code invalidValues} with {@code validValues} and
+     * {@code mustBe: 0} allows only those values: ODCS's way of stating an enumeration, read as a taxonomy so other
+     * formats get their own allowed-values construct (an enum, a CHECK). The rule itself stays in the property's
+     * verbatim extras, so the contract is written back as it was (docs/fidelity.md).
+     */
+    private static Optional<TaxonomyDef> allowedValues(String name, JsonNode p, DataType type) {
+        if (!(type instanceof DataType.Primitive prim) || prim.kind() != PrimitiveKind.STRING) {
+            return Optional.empty();
+        }
+        for (JsonNode rule : p.path("quality")) {
+            JsonNode values = rule.path("arguments").path("validValues");
+            boolean mustBeNone = !rule.has("mustBe") || rule.path("mustBe").asDouble(-1) == 0;
+            if (rule.path("metric").asText("").equals("invalidValues") && mustBeNone && values.isArray()
+                    && !values.isEmpty()) {
+                List<Term> terms = new ArrayList<>();
+                Set<String> codes = new LinkedHashSet<>();
+                for (JsonNode v : values) {
+                    if (!v.isValueNode() || v.isNull() || !codes.add(v.asText())) {
+                        return Optional.empty();
+                    }
+                    terms.add(Term.of(v.asText()));
+                }
+                return Optional.of(TaxonomyDef.of(name, terms).withProvenance(Provenance.of(FORMAT)));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The type of a scalar, object or array item: a nested object becomes a Type of its own. */

@@ -224,6 +224,41 @@ final class OdcsEncoding {
         return p;
     }
 
+    /** The formats ODCS 3.1 allows a number's logicalTypeOptions: the width of the value (Rust's type names). */
+    private static final Map<String, Set<String>> NUMERIC_FORMATS = Map.of(
+            "integer", Set.of("i8", "i16", "i32", "i64", "i128", "u8", "u16", "u32", "u64", "u128"),
+            "number", Set.of("f32", "f64"));
+
+    /** Formats of other languages (JSON Schema, OpenAPI, Avro) with an ODCS equivalent. */
+    private static final Map<String, String> FORMAT_NAMES = Map.ofEntries(Map.entry("int8", "i8"),
+            Map.entry("int16", "i16"), Map.entry("int32", "i32"), Map.entry("int64", "i64"),
+            Map.entry("int128", "i128"), Map.entry("uint8", "u8"), Map.entry("uint16", "u16"),
+            Map.entry("uint32", "u32"), Map.entry("uint64", "u64"), Map.entry("uint128", "u128"),
+            Map.entry("byte", "i8"), Map.entry("short", "i16"), Map.entry("int", "i32"), Map.entry("long", "i64"),
+            Map.entry("float", "f32"), Map.entry("double", "f64"), Map.entry("float32", "f32"),
+            Map.entry("float64", "f64"));
+
+    /**
+     * A number's format in ODCS's terms: {@code int32} is {@code i32}; a format ODCS has no name for (or one for the
+     * other kind of number) is left out. Either change is ledgered (docs/fidelity.md).
+     */
+    private void numericFormat(String logicalType, String format, ObjectNode out, String path) {
+        Set<String> allowed = NUMERIC_FORMATS.get(logicalType);
+        if (allowed.contains(format)) {
+            out.put("format", format);
+            return;
+        }
+        String mapped = FORMAT_NAMES.get(format.toLowerCase(java.util.Locale.ROOT));
+        if (mapped != null && allowed.contains(mapped)) {
+            out.put("format", mapped);
+            ledger.approximate(path + ".logicalTypeOptions.format", "format '" + format + "' is written as ODCS's '"
+                    + mapped + "'.");
+        } else {
+            ledger.drop(path + ".logicalTypeOptions.format", "ODCS logical type '" + logicalType + "' takes only the"
+                    + " formats " + new java.util.TreeSet<>(allowed) + "; format '" + format + "' is not written.");
+        }
+    }
+
     private static void setOptions(ObjectNode target, ObjectNode options) {
         if (!options.isEmpty()) {
             target.set("logicalTypeOptions", options);
@@ -242,6 +277,10 @@ final class OdcsEncoding {
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> f = fields.next();
             boolean bound = OdcsTypes.BOUNDS.contains(f.getKey());
+            if (f.getKey().equals("format") && NUMERIC_FORMATS.containsKey(logicalType)) {
+                numericFormat(logicalType, f.getValue().asText(), out, path);
+                continue;
+            }
             if (keys.contains(f.getKey()) && !(textBounds && bound && !f.getValue().isTextual())) {
                 out.set(f.getKey(), f.getValue());
             } else {

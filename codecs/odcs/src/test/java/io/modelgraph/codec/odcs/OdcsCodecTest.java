@@ -166,4 +166,83 @@ class OdcsCodecTest {
                         + " string\n", CodecOptions.NONE, new LossinessLedger())).path());
         assertFalse(codec.format().isEmpty());
     }
+
+    @Test
+    void yesNoExamplesAndVersionOnePointTenNoLongerChangeOnTheWayThrough() throws Exception {
+        String contract = """
+                apiVersion: v3.1.0
+                kind: DataContract
+                id: consent-001
+                name: consent
+                version: 1.10
+                status: active
+                schema:
+                  - name: visit
+                    properties:
+                      - name: consented
+                        logicalType: string
+                        examples: [YES, NO]
+                      - name: site
+                        logicalType: string
+                        examples: [012]
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(contract, CodecOptions.NONE, ledger);
+        ElementDef consented = model.type("visit").orElseThrow().element("consented").orElseThrow();
+        assertEquals("[\"YES\", \"NO\"]", consented.examples().toString());
+        JsonNode out = SafeYaml.read(codec.encode(model, CodecOptions.NONE, new LossinessLedger()), "test");
+        assertEquals("1.10", out.path("version").asText());
+        JsonNode props = out.path("schema").get(0).path("properties");
+        assertEquals("[\"YES\",\"NO\"]", props.get(0).path("examples").toString());
+        assertEquals("[12]", props.get(1).path("examples").toString(), "YAML 1.2: 012 is the integer twelve");
+    }
+
+    @Test
+    void anInvalidValuesRuleWithValidValuesIsNoLongerOpaqueButAllowedValues() throws Exception {
+        String contract = """
+                apiVersion: v3.1.0
+                kind: DataContract
+                id: visits-001
+                name: visits
+                version: 1.0.0
+                status: active
+                schema:
+                  - name: visit
+                    properties:
+                      - name: arm
+                        logicalType: string
+                        quality:
+                          - type: library
+                            metric: invalidValues
+                            mustBe: 0
+                            arguments:
+                              validValues: [placebo, drug]
+                """;
+        SchemaModel model = codec.decode(contract, CodecOptions.NONE, new LossinessLedger());
+        DataType arm = model.type("visit").orElseThrow().element("arm").orElseThrow().type();
+        assertTrue(arm instanceof DataType.TaxonomyRef, arm.toString());
+        TaxonomyDef values = model.taxonomy(((DataType.TaxonomyRef) arm).taxonomyName()).orElseThrow();
+        assertEquals(List.of("placebo", "drug"), values.terms().stream().map(Term::code).toList());
+        JsonNode in = SafeYaml.read(contract, "test");
+        JsonNode out = SafeYaml.read(codec.encode(model, CodecOptions.NONE, new LossinessLedger()), "test");
+        assertEquals(in.path("schema").get(0).path("properties").get(0).path("quality"),
+                out.path("schema").get(0).path("properties").get(0).path("quality"), "the rule is written back");
+    }
+
+    @Test
+    void anInt32FormatIsNoLongerCopiedIntoIntegerOptionsButWrittenAsI32() throws Exception {
+        TypeDef t = TypeDef.of("measure", List.of(
+                ElementDef.of("count", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withFormat("int32")),
+                ElementDef.of("total", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withFormat("bignum"))));
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = SafeYaml.read(codec.encode(SchemaModel.of("m", List.of(t), List.of()), CodecOptions.NONE,
+                ledger), "test");
+        JsonNode props = out.path("schema").get(0).path("properties");
+        assertEquals("i32", props.get(0).path("logicalTypeOptions").path("format").asText());
+        assertTrue(props.get(1).path("logicalTypeOptions").path("format").isMissingNode(), props.toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("'bignum' is not written")),
+                ledger.entries().toString());
+    }
 }

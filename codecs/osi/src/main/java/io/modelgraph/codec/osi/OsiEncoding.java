@@ -70,6 +70,10 @@ final class OsiEncoding {
             groups.computeIfAbsent(t.annotations().getOrDefault(SEMANTIC_MODEL, model.name()), k -> new ArrayList<>())
                     .add(t);
         }
+        if (groups.isEmpty()) {
+            // OSI requires at least one semantic model: a model with no types is one with no datasets
+            groups.put(model.name(), new ArrayList<>());
+        }
         ArrayNode models = doc.putArray("semantic_model");
         for (Map.Entry<String, List<TypeDef>> group : groups.entrySet()) {
             ObjectNode sm = models.addObject();

@@ -138,4 +138,15 @@ class OsiCodecTest {
         assertEquals("$.version", assertThrows(SchemaSyntaxException.class, () -> OsiCodec.yaml().decode(
                 "version: \"9\"\nsemantic_model: []\n", CodecOptions.NONE, new LossinessLedger())).path());
     }
+
+    @Test
+    void aModelWithoutTypesNoLongerGivesAnEmptySemanticModelListThatOsiRefuses() throws Exception {
+        io.modelgraph.schema.SchemaModel empty = io.modelgraph.schema.SchemaModel.of("properties only",
+                java.util.List.of(), java.util.List.of());
+        String out = OsiCodec.yaml().encode(empty, io.modelgraph.codec.CodecOptions.NONE,
+                new io.modelgraph.ledger.LossinessLedger());
+        io.modelgraph.schema.SchemaModel back = OsiCodec.yaml().decode(out, io.modelgraph.codec.CodecOptions.NONE,
+                new io.modelgraph.ledger.LossinessLedger());
+        org.junit.jupiter.api.Assertions.assertEquals(0, back.types().size(), out);
+    }
 }

@@ -8,6 +8,7 @@ import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
 import java.io.StringWriter;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.eclipse.rdf4j.common.net.ParsedIRI;
 import org.eclipse.rdf4j.model.BNode;
 import org.eclipse.rdf4j.model.IRI;
 import org.eclipse.rdf4j.model.Model;
@@ -51,7 +53,7 @@ final class OwlEncoding {
     }
 
     String encode(SchemaModel model) {
-        String base = model.identifier().orElse("https://w3id.org/modelgraph/" + encode(model.name()));
+        String base = ontologyBase(model);
         ns = base.endsWith("#") || base.endsWith("/") ? base : base + "#";
         IRI ontology = VF.createIRI(base.endsWith("#") ? base.substring(0, base.length() - 1) : base);
         out.add(ontology, RDF.TYPE, OWL.ONTOLOGY);
@@ -238,7 +240,8 @@ final class OwlEncoding {
         x.description().ifPresent(d -> out.add(c, RDFS.COMMENT, VF.createLiteral(d)));
         List<Value> members = new ArrayList<>();
         for (Term t : x.terms()) {
-            IRI i = t.mapsTo().map(VF::createIRI).orElse(VF.createIRI(ns + encode(x.name()) + "-" + encode(t.code())));
+            IRI i = t.mapsTo().filter(OwlEncoding::absolute).map(VF::createIRI)
+                    .orElse(VF.createIRI(ns + encode(x.name()) + "-" + encode(t.code())));
             members.add(i);
             out.add(i, RDF.TYPE, OWL.NAMEDINDIVIDUAL);
             out.add(i, RDF.TYPE, c);
@@ -265,8 +268,37 @@ final class OwlEncoding {
                 "annotation " + k + " is not written"));
     }
 
+    /**
+     * The ontology IRI: the model's identifier when it is an absolute IRI; otherwise (an ODCS {@code id} such as
+     * {@code orders-001}, a LinkML name) the identifier or name under the modelgraph namespace, with a ledger
+     * entry, since OWL names an ontology only by an absolute IRI (docs/fidelity.md).
+     */
+    private String ontologyBase(SchemaModel model) {
+        String fallback = "https://w3id.org/modelgraph/" + encode(model.name());
+        if (model.identifier().isEmpty()) {
+            return fallback;
+        }
+        String id = model.identifier().get();
+        if (absolute(id)) {
+            return id;
+        }
+        String base = "https://w3id.org/modelgraph/" + encode(id);
+        ledger.approximate(model.name(), "identifier " + id + " is not an absolute IRI: the ontology IRI is "
+                + base);
+        return base;
+    }
+
+    static boolean absolute(String iri) {
+        try {
+            ParsedIRI parsed = new ParsedIRI(iri);
+            return parsed.isAbsolute() && parsed.getScheme().length() > 0;
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
     private IRI iri(String given, String name) {
-        if (given != null && given.contains(":")) {
+        if (given != null && absolute(given)) {
             return VF.createIRI(given);
         }
         return VF.createIRI(ns + encode(name));

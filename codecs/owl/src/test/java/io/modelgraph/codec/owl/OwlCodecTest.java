@@ -170,4 +170,18 @@ class OwlCodecTest {
         assertEquals(List.of(), ModelDiff.unexplained(ModelDiff.between(m, back), out.entries()), ttl);
         assertEquals(List.of(), ModelDiff.between(m, back), ttl + out.entries());
     }
+
+    @Test
+    void aSlugIdentifierNoLongerFailsTheEncodeButBecomesAnAbsoluteOntologyIriWithALedgerEntry() throws Exception {
+        SchemaModel m = SchemaModel.of("orders", List.of(TypeDef.of("Order", List.of(io.modelgraph.schema.ElementDef
+                .of("id", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of())
+                .withIdentifier("orders-001");
+        LossinessLedger ledger = new LossinessLedger();
+        String ttl = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(ttl.contains("<https://w3id.org/modelgraph/orders-001> a owl:Ontology"), ttl);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("orders-001")),
+                ledger.entries().toString());
+        SchemaModel back = codec.decode(ttl, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(Optional.of("https://w3id.org/modelgraph/orders-001"), back.identifier());
+    }
 }

@@ -244,7 +244,11 @@ final class ProtoEncoding {
         private final StringBuilder out;
         private final Set<Integer> usedNumbers = new HashSet<>();
         private final Set<String> usedNames = new HashSet<>();
-        private final Map<ElementDef, Integer> numbers = new HashMap<>();
+        /**
+         * By identity: ElementDef is a record, so two equal elements of one type (a LinkML slot listed twice) would
+         * share one number and protobuf refuses the duplicate field number.
+         */
+        private final Map<ElementDef, Integer> numbers = new java.util.IdentityHashMap<>();
         private int nextNumber = 1;
 
         FieldWriter(TypeDef type, String path, String where, Reserved reserved, String indent, StringBuilder out) {

@@ -221,4 +221,24 @@ class ProtobufCodecTest {
         assertEquals(m.types(), back.types());
         assertEquals(m.taxonomies(), back.taxonomies());
     }
+
+    @Test
+    void twoEqualElementsNoLongerShareOneFieldNumber() throws Exception {
+        // equal records, as a decoder makes them for a slot listed twice
+        TypeDef visit = TypeDef.of("Visit", List.of(ElementDef.of("id", DataType.of(PrimitiveKind.STRING),
+                Cardinality.REQUIRED), ElementDef.of("date", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
+                ElementDef.of("date", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)));
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(SchemaModel.of("visits", List.of(visit), List.of()), CodecOptions.NONE, ledger);
+        java.util.regex.Matcher numbers = java.util.regex.Pattern.compile("= (\\d+);").matcher(proto);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        int fields = 0;
+        while (numbers.find()) {
+            fields++;
+            assertTrue(seen.add(numbers.group(1)), "field number " + numbers.group(1) + " twice in\n" + proto);
+        }
+        assertEquals(3, fields, proto);
+        SchemaModel back = codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(3, back.type("Visit").orElseThrow().elements().size());
+    }
 }

@@ -62,6 +62,17 @@ final class ShexEncoding {
                 nested.add(t.name());
             }
             String id = t.annotations().get("shex.id");
+            if (id != null && renamed(t)) {
+                // renamed after it was read (a mapping plan, PUT node): the old label would name the old type
+                String wanted = namespace(id) + shapeName(t.name());
+                String written = wanted;
+                for (int i = 2; taken.contains(written); i++) {
+                    written = wanted.substring(0, wanted.length() - ShexNames.SHAPE.length()) + i + ShexNames.SHAPE;
+                }
+                ledger.approximate("/types/" + t.name(), "the type was renamed from '" + ShexNames.typeName(id)
+                        + "'; its shape is written as <" + written + "> instead of <" + id + ">");
+                id = written;
+            }
             if (!trustCarried || id == null || !taken.add(id)) {
                 // 'Book record' and 'BookRecord' would both be cm:BookRecordShape: number the later ones
                 String wanted = CM + shapeName(t.name());
@@ -91,7 +102,8 @@ final class ShexEncoding {
                 decl.put("abstract", true);
             }
             String path = "/types/" + t.name();
-            Optional<JsonNode> whole = carried(t.annotations().get("shex.shapeExpr"), path);
+            Optional<JsonNode> whole = stale(t, path) ? Optional.empty()
+                    : carried(t.annotations().get("shex.shapeExpr"), path);
             decl.set("shapeExpr", whole.isPresent() ? whole.get() : shape(t, path));
             shapes.add(decl);
         }
@@ -136,6 +148,41 @@ final class ShexEncoding {
         }
     }
 
+    /**
+     * Whether a type read from ShEx was renamed since: the decoder names it after its label ({@code ex:PersonShape}
+     * is {@code Person}, numbered when taken), so any other name is the user's (docs/fidelity.md).
+     */
+    private static boolean renamed(TypeDef t) {
+        String id = t.annotations().get("shex.id");
+        return id != null && !t.name().matches(java.util.regex.Pattern.quote(ShexNames.typeName(id)) + "\\d*");
+    }
+
+    /** Whether an element read from ShEx (named after its predicate's local part) was renamed since. */
+    private static boolean renamed(ElementDef e) {
+        return e.annotations().containsKey("shex.predicate") && e.mapsTo().isPresent()
+                && !e.name().matches(java.util.regex.Pattern.quote(ShexNames.local(e.mapsTo().get())) + "\\d*");
+    }
+
+    /**
+     * Whether the ShExJ carried for a type (its whole declaration or triple expression) no longer describes it:
+     * it names the old shape and predicates once the type or one of its elements is renamed.
+     */
+    private boolean stale(TypeDef t, String path) {
+        boolean stale = renamed(t) || t.elements().stream().anyMatch(ShexEncoding::renamed);
+        if (stale && trustCarried && (t.annotations().containsKey("shex.shapeExpr")
+                || t.annotations().containsKey("shex.expression"))) {
+            ledger.approximate(path, "the ShEx expression carried from the source names the type's old shape or"
+                    + " predicates; the shape is written from the model's elements");
+        }
+        return stale;
+    }
+
+    /** An IRI up to and including its last '#' or '/'. */
+    private static String namespace(String iri) {
+        int cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/'));
+        return cut >= 0 ? iri.substring(0, cut + 1) : iri;
+    }
+
     private static String shapeName(String typeName) {
         String p = ShexNames.pascal(typeName);
         return p.endsWith(ShexNames.SHAPE) ? p : p + ShexNames.SHAPE;
@@ -172,7 +219,8 @@ final class ShexEncoding {
                 shape.set("extends", ext);
             }
         }
-        Optional<JsonNode> expression = carried(t.annotations().get("shex.expression"), path);
+        Optional<JsonNode> expression = stale(t, path) ? Optional.empty()
+                : carried(t.annotations().get("shex.expression"), path);
         if (expression.isPresent()) {
             shape.set("expression", expression.get());
             // the elements are a projection of the carried expression; count their values as used
@@ -213,7 +261,12 @@ final class ShexEncoding {
         if ("true".equals(e.annotations().get("shex.inverse"))) {
             tc.put("inverse", true);
         }
-        if (e.mapsTo().isPresent()) {
+        if (e.mapsTo().isPresent() && renamed(e)) {
+            String predicate = namespace(e.mapsTo().get()) + ShexNames.camel(e.name());
+            ledger.approximate(path, "the element was renamed from '" + ShexNames.local(e.mapsTo().get())
+                    + "'; its predicate is written as <" + predicate + "> instead of <" + e.mapsTo().get() + ">");
+            tc.put("predicate", predicate);
+        } else if (e.mapsTo().isPresent()) {
             tc.put("predicate", e.mapsTo().get());
         } else {
             usesCm = true;
@@ -265,7 +318,16 @@ final class ShexEncoding {
 
     private void facets(ObjectNode nc, Constraints c, ElementDef e, String path) {
         c.pattern().ifPresent(p -> {
-            nc.put("pattern", p);
+            Optional<ShexcRegex.Rewritten> written = ShexcRegex.rewrite(p);
+            if (written.isEmpty()) {
+                ledger.relax(path, "pattern " + p + " uses an escape ShExC's REGEXP cannot write; left out");
+                return;
+            }
+            if (written.get().changed()) {
+                ledger.approximate(path, "pattern " + p + " is written as " + written.get().pattern()
+                        + ": ShExC allows no class escapes such as \\d, \\w, \\s");
+            }
+            nc.put("pattern", written.get().pattern());
             Optional.ofNullable(e.annotations().get("shex.flags")).ifPresent(f -> nc.put("flags", f));
         });
         if ("true".equals(e.annotations().get("shex.length")) && c.minLength().isPresent()

@@ -271,4 +271,56 @@ class ShexCodecTest {
         ShexcReader reader = new ShexcReader();
         assertEquals("", ShexjEquivalence.difference(reader.read(sample).shexj(), reader.read(out).shexj()), out);
     }
+
+    @Test
+    void aPatternWithClassEscapesIsNoLongerWrittenAsAnInvalidEscapeButReadsBack() throws Exception {
+        TypeDef release = TypeDef.of("Release", List.of(
+                ElementDef.of("version", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("^\\d+(\\.\\d+)*$")),
+                ElementDef.of("slug", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("^[\\w\\-]+\\S\\:$")),
+                ElementDef.of("word", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
+                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("\\bend\\b"))));
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(SchemaModel.of("m", List.of(release), List.of()), CodecOptions.NONE, ledger);
+        assertTrue(out.contains("/^[0-9]+(\\.[0-9]+)*$/"), out);
+        assertTrue(out.contains("/^[A-Za-z0-9_\\-]+[^ \\t\\n\\r]:$/"), out);
+        assertFalse(out.contains("\\b"), out);
+        SchemaModel back = decode(out, new LossinessLedger());
+        TypeDef read = back.type("Release").orElseThrow();
+        assertEquals(Optional.of("^[0-9]+(\\.[0-9]+)*$"),
+                read.element("version").orElseThrow().constraints().pattern());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().contains("version")
+                && e.explanation().contains("[0-9]")), ledger.entries().toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().contains("word")
+                && e.explanation().contains("left out")), ledger.entries().toString());
+    }
+
+    @Test
+    void aRenamedModelIsNoLongerWrittenWithItsOldShapeNamesAndPredicates() throws Exception {
+        SchemaModel read = decode(PEOPLE, new LossinessLedger());
+        List<TypeDef> types = read.types().stream().map(t -> {
+            List<ElementDef> elements = t.elements().stream().map(e -> {
+                ElementDef renamed = e.name().equals("age") ? e.withName("ageInYears") : e;
+                return renamed.type() instanceof DataType.TypeRef r && r.typeName().equals("Person")
+                        ? renamed.withType(new DataType.TypeRef("Human")) : renamed;
+            }).toList();
+            TypeDef same = t.withElements(elements);
+            return t.name().equals("Person") ? same.withName("Human") : same;
+        }).toList();
+        SchemaModel m = read.withTypes(types).withRootType("Human");
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(out.contains("ex:HumanShape EXTENDS @ex:AgentShape"), out);
+        assertTrue(out.contains("foaf:ageInYears xsd:integer"), out);
+        assertFalse(out.contains("PersonShape"), out);
+        assertFalse(out.contains("foaf:age "), out);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("renamed from 'Person'")),
+                ledger.entries().toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("renamed from 'age'")),
+                ledger.entries().toString());
+        SchemaModel back = decode(out, new LossinessLedger());
+        assertTrue(back.type("Human").isPresent(), back.types().toString());
+        assertTrue(back.type("Human").orElseThrow().element("ageInYears").isPresent());
+    }
 }

@@ -65,6 +65,8 @@ final class DdlReader {
             alterTable(c, s);
         } else if (c.peek().is("COMMENT")) {
             comment(c, s);
+        } else if (bindRule(c, s)) {
+            return;
         } else {
             skip(s, s.head(2));
         }
@@ -83,6 +85,9 @@ final class DdlReader {
         }
         if (!c.peek().is("TABLE") || c.peek(1).is("FUNCTION")) {
             if (c.accept("TYPE") && createEnum(c, s)) {
+                return;
+            }
+            if (c.peek().is("RULE") && createRule(c, s)) {
                 return;
             }
             skip(s, s.head(Math.min(4, modifiers.size() + 2)));
@@ -151,6 +156,70 @@ final class DdlReader {
         }
         script.enums.put(parts.get(parts.size() - 1).toLowerCase(Locale.ROOT),
                 new Parsed.Enum(parts.get(parts.size() - 1), values));
+        return true;
+    }
+
+    /**
+     * SQL Server's {@code CREATE RULE name AS @value IN ('a', 'b')}: a list of allowed values that
+     * {@code sp_bindrule} attaches to columns, read as an enumeration (docs/fidelity.md). Any other rule
+     * condition (and PostgreSQL's {@code CREATE RULE … AS ON INSERT}) is skipped with the statement.
+     */
+    private boolean createRule(Cursor c, Statement s) throws SchemaSyntaxException {
+        c.next();
+        List<String> parts = c.qualifiedName("a rule name");
+        if (!c.accept("AS") || c.atEnd() || !c.peek().text().startsWith("@") || !c.peek(1).is("IN")
+                || !c.peek(2).isSymbol("(")) {
+            return false;
+        }
+        c.next();
+        c.next();
+        List<String> values = new ArrayList<>();
+        for (Token t : c.group()) {
+            if (t.kind() == Token.Kind.STRING || t.kind() == Token.Kind.NUMBER) {
+                values.add(t.text());
+            } else if (!t.isSymbol(",") && !(t.is("N") || t.is("E"))) {
+                return false;
+            }
+        }
+        if (values.isEmpty() || !c.atEnd()) {
+            return false;
+        }
+        String name = parts.get(parts.size() - 1);
+        script.rules.put(name.toLowerCase(Locale.ROOT), new Parsed.Enum(name, values));
+        return true;
+    }
+
+    /** {@code [EXEC] sp_bindrule 'rule', 'table.column'} (or with {@code @rulename =}, {@code @objname =}). */
+    private boolean bindRule(Cursor c, Statement s) {
+        int at = c.peek().is("EXEC") || c.peek().is("EXECUTE") ? 1 : 0;
+        Token proc = c.peek(at);
+        if (!proc.isName() || !proc.text().toLowerCase(Locale.ROOT).matches("((dbo|sys)\\.)?sp_bindrule")) {
+            return false;
+        }
+        List<String> args = new ArrayList<>();
+        while (!c.atEnd()) {
+            Token t = c.next();
+            if (t.kind() == Token.Kind.STRING) {
+                args.add(t.text());
+            }
+        }
+        if (args.size() < 2) {
+            ledger.drop(s.where(), "sp_bindrule without a rule and an object name skipped.");
+            return true;
+        }
+        List<String> object = new ArrayList<>();
+        for (String part : args.get(1).split("\\.")) {
+            object.add(part.replaceAll("^\\[|\\]$", "").replaceAll("^\"|\"$", ""));
+        }
+        String rule = args.get(0).replaceAll("^\\[|\\]$", "");
+        rule = rule.substring(rule.lastIndexOf('.') + 1);
+        if (object.size() < 2) {
+            ledger.drop(s.where(), "Rule " + rule + " is bound to the alias type " + args.get(1) + "; only rules bound"
+                    + " to columns are read.");
+            return true;
+        }
+        String key = (object.get(object.size() - 2) + "." + object.get(object.size() - 1)).toLowerCase(Locale.ROOT);
+        script.boundRules.put(key, rule.toLowerCase(Locale.ROOT));
         return true;
     }
 

@@ -43,6 +43,10 @@ final class DdlWriter {
     private final StringBuilder out = new StringBuilder();
     private final List<String> after = new ArrayList<>();
     private final Set<String> usedTaxonomies = new HashSet<>();
+    /** Taxonomy annotation: the taxonomy was a named enum type (PostgreSQL {@code CREATE TYPE … AS ENUM}). */
+    static final String ENUM_TYPE = "sql.enumType";
+    /** Taxonomies written as PostgreSQL enum types, by name, with the type's written name. */
+    private final Map<String, String> enumTypes = new java.util.HashMap<>();
     private final Set<String> droppedQualifiers = new HashSet<>();
     private final Set<String> constraintNames = new HashSet<>();
     private String currentSchema = "";
@@ -165,6 +169,7 @@ final class DdlWriter {
         model.description().ifPresent(d -> out.append("-- ").append(d.replace('\n', ' ')).append('\n'));
         out.append('\n');
         namespaces();
+        enumTypes();
         for (TypeDef t : order()) {
             table(t);
         }
@@ -178,6 +183,35 @@ final class DdlWriter {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * PostgreSQL: a taxonomy that was a named enum type, and that a column uses, is written as
+     * {@code CREATE TYPE … AS ENUM} once, and its columns use the type (docs/fidelity.md). Other dialects, and
+     * taxonomies from other formats, get a CHECK … IN per column.
+     */
+    private void enumTypes() {
+        if (vendor != Vendor.POSTGRES) {
+            return;
+        }
+        Set<String> used = model.types().stream().flatMap(t -> t.elements().stream())
+                .filter(e -> e.type() instanceof DataType.TaxonomyRef)
+                .map(e -> ((DataType.TaxonomyRef) e.type()).taxonomyName()).collect(Collectors.toSet());
+        for (TaxonomyDef x : model.taxonomies()) {
+            boolean writable = "true".equals(x.annotations().get(ENUM_TYPE)) && used.contains(x.name())
+                    && !x.terms().isEmpty() && x.name().length() <= 63
+                    && x.terms().stream().noneMatch(term -> term.code().indexOf('\u0000') >= 0);
+            if (writable) {
+                String typeName = Identifiers.quote(x.name(), vendor);
+                enumTypes.put(x.name(), typeName);
+                out.append("CREATE TYPE ").append(typeName).append(" AS ENUM (").append(x.terms().stream()
+                        .map(term -> Identifiers.string(term.code(), vendor)).collect(Collectors.joining(", ")))
+                        .append(");\n");
+            }
+        }
+        if (!enumTypes.isEmpty()) {
+            out.append('\n');
+        }
     }
 
     private void namespaces() {
@@ -601,6 +635,9 @@ final class DdlWriter {
         if (sameVendor && e.annotations().containsKey("sql.type") && vendor == Vendor.MYSQL) {
             return e.annotations().get("sql.type");
         }
+        if (enumTypes.containsKey(name)) {
+            return enumTypes.get(name);
+        }
         if (vendor == Vendor.MYSQL && !codes.isEmpty()) {
             return "enum(" + codes.stream().map(c -> Identifiers.string(c, vendor)).collect(Collectors.joining(", "))
                     + ")";
@@ -737,7 +774,8 @@ final class DdlWriter {
                 || c.exclusiveMaximum().isPresent()) {
             ledger.relax(path, "Numeric bounds on a column that is not numeric are not carried.");
         }
-        if (e.type() instanceof DataType.TaxonomyRef ref && vendor != Vendor.MYSQL) {
+        if (e.type() instanceof DataType.TaxonomyRef ref && vendor != Vendor.MYSQL
+                && !enumTypes.containsKey(ref.taxonomyName())) {
             model.taxonomy(ref.taxonomyName()).filter(x -> !x.terms().isEmpty()).ifPresent(x -> {
                 if (x.terms().stream().anyMatch(term -> term.code().indexOf('\u0000') >= 0)) {
                     ledger.relax(path, "A code of taxonomy '" + x.name() + "' holds a NUL character, which SQL"

@@ -148,6 +148,10 @@ final class Parsed {
     static final class Script {
         final Map<String, Table> tables = new LinkedHashMap<>();
         final Map<String, Enum> enums = new LinkedHashMap<>();
+        /** SQL Server rules that allow a list of values ({@code CREATE RULE r AS @v IN (…)}), by lower-case name. */
+        final Map<String, Enum> rules = new LinkedHashMap<>();
+        /** Rules bound to columns by {@code sp_bindrule}: lower-case {@code table.column} to the rule's name. */
+        final Map<String, String> boundRules = new LinkedHashMap<>();
 
         Optional<Table> table(Optional<String> namespace, String name) {
             Table exact = tables.get(key(namespace, name));

@@ -63,7 +63,9 @@ final class SqlDecoding {
             typeNames.put(t, seen.get(t.name.toLowerCase(Locale.ROOT)) > 1 ? t.qualified() : t.name);
         }
         for (Parsed.Enum e : script.enums.values()) {
-            taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values()));
+            // a named enum type (PostgreSQL CREATE TYPE … AS ENUM) is written back as one, not per column
+            taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values())
+                    .withAnnotations(Map.of(DdlWriter.ENUM_TYPE, "true")));
         }
         List<TypeDef> types = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
@@ -198,6 +200,16 @@ final class SqlDecoding {
             if (st.base().equals("STRUCT") || scalar.base().equals("STRUCT")) {
                 ledger.approximate(c.where, "Column " + path + ": STRUCT fields are not broken out; read as any.");
             }
+        }
+        String ruleName = script.boundRules.get((t.name + "." + c.name).toLowerCase(Locale.ROOT));
+        Parsed.Enum rule = ruleName == null ? null : script.rules.get(ruleName);
+        if (rule != null && !many) {
+            // SQL Server: a rule of allowed values bound to the column is its enumeration
+            TaxonomyDef x = taxonomies.computeIfAbsent("rule " + ruleName, k -> taxonomy(rule.name(), rule.values()));
+            type = new DataType.TaxonomyRef(x.name());
+            c.type.ifPresent(st -> annotations.put("sql.type", st.written()));
+            ledger.approximate(c.where, "Column " + path + ": rule " + rule.name() + " (sp_bindrule) is read as the "
+                    + "allowed values of taxonomy " + x.name() + "; it is written back as a CHECK on the column.");
         }
         c.identity.ifPresent(i -> annotations.put("sql.identity", i));
         c.generated.ifPresent(g -> annotations.put("sql.generated", g));

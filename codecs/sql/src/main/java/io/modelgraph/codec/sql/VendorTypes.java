@@ -26,7 +26,7 @@ final class VendorTypes {
     static Choice of(Vendor v, PrimitiveKind kind, Constraints c, Optional<String> nativeName, boolean key) {
         String nat = nativeName.orElse("").toUpperCase(Locale.ROOT);
         return switch (kind) {
-            case STRING -> string(v, c.maxLength(), key);
+            case STRING -> fixed(v, nat, c.maxLength()).orElseGet(() -> string(v, c.maxLength(), key));
             case URI -> withNote(string(v, c.maxLength().or(() -> Optional.of(2048L)), key), "a URI is stored as text");
             case INTEGER -> integer(v, nat, c.precision());
             case NUMBER -> Choice.exact(switch (v) {
@@ -116,6 +116,32 @@ final class VendorTypes {
             case SNOWFLAKE -> Choice.exact("varchar");
             case BIGQUERY -> Choice.exact("STRING");
         };
+    }
+
+    /** CHAR(n), CHARACTER(n), NCHAR(n), BPCHAR: fixed-length text, padded to its length (not VARYING). */
+    private static final java.util.regex.Pattern FIXED_CHAR = java.util.regex.Pattern.compile(
+            "(N?CHAR|CHARACTER|NATIONAL CHAR(ACTER)?|BPCHAR)\\s*(\\(\\s*\\d+\\s*\\))?");
+
+    /**
+     * A fixed-length string stays fixed-length: a value of CHAR(13) is padded to 13 characters, which varchar(13)
+     * does not do (docs/fidelity.md). Vendors without a fixed type get their varying type, as an approximation.
+     */
+    private static Optional<Choice> fixed(Vendor v, String nat, Optional<Long> maxLength) {
+        if (!FIXED_CHAR.matcher(nat.trim()).matches()) {
+            return Optional.empty();
+        }
+        long n = maxLength.orElse(1L);
+        return Optional.of(switch (v) {
+            case POSTGRES, SQLITE -> n <= 10_485_760 ? Choice.exact("char(" + n + ")") : string(v, maxLength, false);
+            case MYSQL -> n <= 255 ? Choice.exact("char(" + n + ")") : withNote(string(v, maxLength, false),
+                    "MySQL's char holds at most 255 characters; not padded");
+            case SQLSERVER -> n <= 4000 ? Choice.exact("nchar(" + n + ")") : withNote(string(v, maxLength, false),
+                    "SQL Server's nchar holds at most 4000 characters; not padded");
+            case ORACLE -> n <= 2000 ? Choice.exact("char(" + n + " char)") : withNote(string(v, maxLength, false),
+                    "Oracle's char holds at most 2000 characters; not padded");
+            case SNOWFLAKE -> Choice.approx("char(" + n + ")", "Snowflake's char is varchar; values are not padded");
+            case BIGQUERY -> Choice.approx("STRING(" + n + ")", "BigQuery has no fixed-length string; not padded");
+        });
     }
 
     private static Choice integer(Vendor v, String nat, Optional<Integer> precision) {

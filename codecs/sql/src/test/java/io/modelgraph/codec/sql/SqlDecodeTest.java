@@ -301,4 +301,27 @@ class SqlDecodeTest {
         assertEquals(1, ledgered("declares no table"));
         assertFalse(ledger.isEmpty());
     }
+
+    @Test
+    void sqlServerRulesBoundToColumnsAreNoLongerReadAsUntypedButAsAllowedValues() throws Exception {
+        SchemaModel m = decode("""
+                CREATE RULE pub_id_rule AS @value IN ('1389', '0736', '0877')
+                GO
+                CREATE RULE range_rule AS @range >= 1000 AND @range < 20000
+                GO
+                CREATE TABLE publishers (pub_id char(4) NOT NULL, alt_id char(4), city varchar(20))
+                GO
+                EXEC sp_bindrule 'pub_id_rule', 'publishers.pub_id'
+                GO
+                EXEC sp_bindrule @rulename = N'pub_id_rule', @objname = N'[publishers].[alt_id]'
+                GO
+                """, "sqlserver");
+        TypeDef publishers = m.type("publishers").orElseThrow();
+        assertEquals(new DataType.TaxonomyRef("pub_id_rule"), publishers.element("pub_id").orElseThrow().type());
+        assertEquals(new DataType.TaxonomyRef("pub_id_rule"), publishers.element("alt_id").orElseThrow().type());
+        assertEquals(List.of("1389", "0736", "0877"), m.taxonomy("pub_id_rule").orElseThrow().terms().stream()
+                .map(io.modelgraph.schema.Term::code).toList());
+        assertEquals(1, m.taxonomies().size(), "one taxonomy for both columns; the range rule is skipped");
+        assertEquals(2, ledgered("sp_bindrule) is read as the allowed values"));
+    }
 }

@@ -154,4 +154,35 @@ class SqlEncodeTest {
         assertTrue(tsql.contains("CREATE TABLE sales.[Order] ("), tsql);
         assertTrue(tsql.contains("@level0name = N'sales', @level1type = N'TABLE', @level1name = N'Order'"), tsql);
     }
+
+    @Test
+    void aFixedLengthCharNoLongerComesBackAsVarchar() throws Exception {
+        SchemaModel m = codec.decode("CREATE TABLE npi (code CHAR(13) NOT NULL, flag char);",
+                new CodecOptions(Map.of("vendor", "mysql")), new LossinessLedger());
+        String pg = encode(m, "postgres");
+        assertTrue(pg.contains("code char(13) NOT NULL"), pg);
+        assertTrue(pg.contains("flag char(1)"), pg);
+        String mssql = encode(m, "sqlserver");
+        assertTrue(mssql.contains("nchar(13)"), mssql);
+        encode(m, "bigquery");
+        assertTrue(ledgered("no fixed-length string"), ledger.entries().toString());
+        SchemaModel back = codec.decode(pg, new CodecOptions(Map.of("vendor", "postgres")), new LossinessLedger());
+        assertTrue(encode(back, "mysql").contains("char(13)"));
+    }
+
+    @Test
+    void aSharedPostgresEnumTypeNoLongerBecomesAVarcharAndCheckPerColumn() throws Exception {
+        SchemaModel m = codec.decode("""
+                CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+                CREATE TABLE person (name text, now_mood mood DEFAULT 'ok'::mood, usual mood NOT NULL);
+                """, new CodecOptions(Map.of("vendor", "postgres")), new LossinessLedger());
+        String pg = encode(m, "postgres");
+        assertEquals(1, pg.split("CREATE TYPE mood AS ENUM \\('sad', 'ok', 'happy'\\);", -1).length - 1, pg);
+        assertTrue(pg.contains("now_mood mood"), pg);
+        assertTrue(pg.contains("usual mood NOT NULL"), pg);
+        assertTrue(!pg.contains(" IN ("), pg);
+        assertTrue(pg.indexOf("CREATE TYPE") < pg.indexOf("CREATE TABLE"), pg);
+        String sqlite = encode(m, "sqlite");
+        assertTrue(sqlite.contains("IN ('sad', 'ok', 'happy')"), sqlite);
+    }
 }

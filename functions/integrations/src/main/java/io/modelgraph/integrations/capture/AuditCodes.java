@@ -27,7 +27,24 @@ public final class AuditCodes {
             Map.entry("text-no-validation", new Code(Finding.CONFORMANCE, Finding.INFO)),
             Map.entry("duplicate-choice-codes", new Code(Finding.CONFORMANCE, Finding.WARNING)),
             // addition: what REDCap itself would refuse on upload (validator errors are Errors, its warnings Warnings)
-            Map.entry("upload-check", new Code(Finding.CONFORMANCE, Finding.ERROR)));
+            Map.entry("upload-check", new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            // lint rules: mechanically checkable mistakes, each with its own code (docs/integrations.md)
+            Map.entry(DictionaryCheck.INVALID_VARIABLE_NAME, new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            Map.entry(DictionaryCheck.DUPLICATE_VARIABLE, new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            Map.entry(DictionaryCheck.LOGIC_UNKNOWN_VARIABLE, new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            Map.entry(DictionaryCheck.CALC_UNKNOWN_VARIABLE, new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            Map.entry(DictionaryCheck.PIPING_UNKNOWN_VARIABLE, new Code(Finding.CONFORMANCE, Finding.WARNING)),
+            Map.entry(DictionaryCheck.MIN_GREATER_THAN_MAX, new Code(Finding.CONFORMANCE, Finding.ERROR)),
+            Map.entry(DictionaryCheck.DATE_BOUND_FORMAT, new Code(Finding.CONFORMANCE, Finding.WARNING)),
+            // the production-change review: critical changes are Errors, what REDCap approves on its own Info
+            Map.entry(ProductionReview.FIELD_DELETED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.TYPE_CHANGED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.VALIDATION_CHANGED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.CHOICE_REMOVED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.CHOICE_RELABELLED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.FIELD_MOVED, new Code(Finding.PRODUCTION, Finding.ERROR)),
+            Map.entry(ProductionReview.FIELD_ADDED, new Code(Finding.PRODUCTION, Finding.INFO)),
+            Map.entry(ProductionReview.CHOICE_ADDED, new Code(Finding.PRODUCTION, Finding.INFO)));
 
     static Finding finding(String code, String subject, String message, String detail) {
         Code c = CODES.get(code);

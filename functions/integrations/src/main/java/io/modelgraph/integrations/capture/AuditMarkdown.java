@@ -22,7 +22,10 @@ public final class AuditMarkdown {
         for (Map.Entry<String, String> m : r.metrics().entrySet()) {
             md.append("| ").append(escape(m.getKey())).append(" | ").append(escape(m.getValue())).append(" |\n");
         }
-        for (String section : List.of(Finding.COVERAGE, Finding.DRIFT, Finding.CONFORMANCE)) {
+        List<String> sections = r.metrics().containsKey("Production review")
+                ? List.of(Finding.COVERAGE, Finding.DRIFT, Finding.CONFORMANCE, Finding.PRODUCTION)
+                : List.of(Finding.COVERAGE, Finding.DRIFT, Finding.CONFORMANCE);
+        for (String section : sections) {
             List<Finding> in = r.findings().stream().filter(f -> f.section().equals(section)).toList();
             md.append("\n### ").append(section).append(" (").append(in.size()).append(")\n\n");
             if (in.isEmpty()) {

@@ -50,14 +50,20 @@ public final class CaptureConnector implements Connector<DataDictionary> {
     }
 
     @Override
+    public java.util.Set<String> governedAnnotations() {
+        return java.util.Set.of(DictionaryModel.MIN, DictionaryModel.MAX, DictionaryModel.IDENTIFIER);
+    }
+
+    @Override
     public String defaultProjectName(Estate<DataDictionary> estate) {
         return "default";
     }
 
     @Override
     public Audit audit(Estate<DataDictionary> estate, SchemaModel governed, Optional<String> lastImport,
-            String projectName) {
-        DictionaryAudit.Result r = DictionaryAudit.audit(estate.parsed(), governed, lastImport);
+            String projectName, Optional<Estate<DataDictionary>> previous) {
+        DictionaryAudit.Result r = DictionaryAudit.audit(estate.parsed(), governed, lastImport,
+                previous.map(Estate::parsed));
         return new Audit(r.findings(), r.driftedObjects(), r.codes(), r.metrics(), r.errorCount(), r.warningCount(),
                 r.infoCount(), AuditMarkdown.render(projectName, estate.fingerprint(), r));
     }

@@ -63,10 +63,19 @@ public final class DictionaryAudit {
     }
 
     public static Result audit(DataDictionary dictionary, SchemaModel governed, Optional<String> lastImport) {
-        return new DictionaryAudit(dictionary, governed).run(lastImport);
+        return audit(dictionary, governed, lastImport, Optional.empty());
     }
 
-    private Result run(Optional<String> lastImport) {
+    /**
+     * With {@code previous} (the live project's dictionary as last imported), the production-change review adds
+     * its section; its Errors count in {@code errorCount} like any other (docs/integrations.md).
+     */
+    public static Result audit(DataDictionary dictionary, SchemaModel governed, Optional<String> lastImport,
+            Optional<DataDictionary> previous) {
+        return new DictionaryAudit(dictionary, governed).run(lastImport, previous);
+    }
+
+    private Result run(Optional<String> lastImport, Optional<DataDictionary> previous) {
         Map<String, List<DictionaryField>> forms = dictionary.forms();
         int datasetsGoverned = 0;
         for (Map.Entry<String, List<DictionaryField>> form : forms.entrySet()) {
@@ -98,6 +107,8 @@ public final class DictionaryAudit {
         }
         removed(forms);
         conformance(forms);
+        List<Finding> production = previous.map(p -> ProductionReview.review(p, dictionary)).orElse(List.of());
+        findings.addAll(production);
         Map<String, Integer> codes = new TreeMap<>();
         int errors = 0;
         int warnings = 0;
@@ -118,6 +129,11 @@ public final class DictionaryAudit {
                 + (governedNodes == 0 ? "0" : String.format(Locale.ROOT, "%.1f", 100.0 * mappedNodes / governedNodes))
                 + "%)");
         metrics.put("Last import", lastImport.orElse("never"));
+        if (previous.isPresent()) {
+            long critical = production.stream().filter(f -> f.severity().equals(Finding.ERROR)).count();
+            metrics.put("Production review", critical + " critical, " + (production.size() - critical)
+                    + " approved automatically");
+        }
         List<DriftedObject> objects = drifted.entrySet().stream().map(e -> new DriftedObject(
                 e.getKey().contains(".") ? "field" : "dataset", e.getKey(), List.copyOf(e.getValue()))).toList();
         return new Result(List.copyOf(findings), objects, codes, metrics, errors, warnings, infos);

@@ -31,6 +31,18 @@ public final class DictionaryModel {
     public static final String FIELD_TYPE = "redcap.fieldType";
     public static final String VALIDATION = "redcap.validation";
     public static final String IDENTIFIER = "redcap.identifier";
+    public static final String MIN = "redcap.min";
+    public static final String MAX = "redcap.max";
+    public static final String CALCULATION = "redcap.calculation";
+    public static final String CHOICES = "redcap.choices";
+    /** Columns kept as they are, each in its annotation; generate writes them back unchanged (docs/integrations.md). */
+    public static final Map<Column, String> VERBATIM = verbatim();
+    /**
+     * On a Type: its descriptive fields, which hold no data and so become no Element, as a JSON array of
+     * {@code {"after": "<variable or empty>", "cells": {"<column>": "<text>"}}}, so generate writes them back where
+     * they stood.
+     */
+    public static final String DESCRIPTIVE_FIELDS = "redcap.descriptiveFields";
 
     private DictionaryModel() {
     }
@@ -42,10 +54,20 @@ public final class DictionaryModel {
         for (Map.Entry<String, List<DictionaryField>> form : d.forms().entrySet()) {
             List<ElementDef> elements = new ArrayList<>();
             List<KeyDef> keys = new ArrayList<>();
+            com.fasterxml.jackson.databind.node.ArrayNode descriptive = io.modelgraph.json.Json.array();
+            String previous = "";
             for (DictionaryField f : form.getValue()) {
                 if (f.fieldType().equals("descriptive")) {
+                    com.fasterxml.jackson.databind.node.ObjectNode cells = descriptive.addObject()
+                            .put("after", previous).putObject("cells");
+                    f.cells().forEach((c, v) -> {
+                        if (!v.isEmpty()) {
+                            cells.put(c.name(), v);
+                        }
+                    });
                     continue;
                 }
+                previous = f.variable();
                 if (f.hasChoiceList()) {
                     taxonomies.add(taxonomy(f));
                 }
@@ -56,11 +78,32 @@ public final class DictionaryModel {
                 }
             }
             Provenance provenance = Provenance.of(PROVENANCE).withOriginalName(form.getKey());
+            Map<String, String> annotations = new LinkedHashMap<>();
+            annotations.put(FORM, form.getKey());
+            if (!descriptive.isEmpty()) {
+                annotations.put(DESCRIPTIVE_FIELDS, io.modelgraph.json.Json.write(descriptive));
+            }
             types.add(new TypeDef(form.getKey(), Optional.empty(), List.of(), elements, false, Optional.empty(),
-                    provenance, Map.of(FORM, form.getKey()), Optional.empty(), keys));
+                    provenance, annotations, Optional.empty(), keys));
         }
         return new SchemaModel(projectName, Optional.empty(), types, taxonomies, Map.of(),
                 Provenance.of(PROVENANCE), Map.of("redcap.fingerprint", d.fingerprint()));
+    }
+
+    private static Map<Column, String> verbatim() {
+        Map<Column, String> m = new java.util.EnumMap<>(Column.class);
+        m.put(Column.SECTION_HEADER, "redcap.sectionHeader");
+        m.put(Column.FIELD_NOTE, "redcap.fieldNote");
+        m.put(Column.VALIDATION, VALIDATION);
+        m.put(Column.VALIDATION_MIN, MIN);
+        m.put(Column.VALIDATION_MAX, MAX);
+        m.put(Column.BRANCHING_LOGIC, "redcap.branchingLogic");
+        m.put(Column.ALIGNMENT, "redcap.alignment");
+        m.put(Column.QUESTION_NUMBER, "redcap.questionNumber");
+        m.put(Column.MATRIX_GROUP, "redcap.matrixGroup");
+        m.put(Column.MATRIX_RANKING, "redcap.matrixRanking");
+        m.put(Column.FIELD_ANNOTATION, "redcap.fieldAnnotation");
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     public static String taxonomyName(String variable) {
@@ -82,22 +125,13 @@ public final class DictionaryModel {
         Map<String, String> ann = new LinkedHashMap<>();
         ann.put(FORM, f.form());
         ann.put(FIELD_TYPE, f.fieldType());
-        put(ann, VALIDATION, f.validation());
-        put(ann, "redcap.min", f.get(Column.VALIDATION_MIN));
-        put(ann, "redcap.max", f.get(Column.VALIDATION_MAX));
+        VERBATIM.forEach((column, key) -> put(ann, key, f.get(column)));
         put(ann, IDENTIFIER, f.identifier() ? "y" : "");
-        put(ann, "redcap.branchingLogic", f.get(Column.BRANCHING_LOGIC));
-        put(ann, "redcap.fieldNote", f.get(Column.FIELD_NOTE));
-        put(ann, "redcap.sectionHeader", f.get(Column.SECTION_HEADER));
-        put(ann, "redcap.alignment", f.get(Column.ALIGNMENT));
-        put(ann, "redcap.questionNumber", f.get(Column.QUESTION_NUMBER));
-        put(ann, "redcap.matrixGroup", f.get(Column.MATRIX_GROUP));
-        put(ann, "redcap.matrixRanking", f.get(Column.MATRIX_RANKING));
-        put(ann, "redcap.fieldAnnotation", f.get(Column.FIELD_ANNOTATION));
         if (f.fieldType().equals("calc")) {
-            put(ann, "redcap.calculation", f.get(Column.CHOICES));
-        } else if (f.fieldType().equals("slider") || f.fieldType().equals("sql")) {
-            put(ann, "redcap.choices", f.get(Column.CHOICES));
+            put(ann, CALCULATION, f.get(Column.CHOICES));
+        } else if (!f.hasChoiceList()) {
+            // slider labels, an sql query, a text field's ontology (BIOPORTAL:...) or whatever else the cell holds
+            put(ann, CHOICES, f.get(Column.CHOICES));
         }
         DataType type = type(f);
         Cardinality cardinality = f.fieldType().equals("checkbox")
@@ -155,7 +189,7 @@ public final class DictionaryModel {
         return c;
     }
 
-    private static BigDecimal number(String cell) {
+    static BigDecimal number(String cell) {
         try {
             return cell.isEmpty() ? null : new BigDecimal(cell);
         } catch (NumberFormatException e) {

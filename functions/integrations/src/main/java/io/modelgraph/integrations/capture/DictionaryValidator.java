@@ -48,11 +48,12 @@ public final class DictionaryValidator {
         for (DictionaryField f : fields) {
             String v = f.variable();
             if (!isName(v)) {
-                out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' must start with a lowercase letter and"
+                out.add(error(f, Column.VARIABLE, DictionaryCheck.INVALID_VARIABLE_NAME, "Variable name '" + v + "' must start with a lowercase letter and"
                         + " contain only lowercase letters, digits and underscores."));
             }
             if (!seen.add(v)) {
-                out.add(error(f, Column.VARIABLE, "Variable name '" + v + "' is used more than once."));
+                out.add(error(f, Column.VARIABLE, DictionaryCheck.DUPLICATE_VARIABLE, "Variable name '" + v
+                        + "' is used more than once."));
             }
             if (v.length() > LONG_NAME) {
                 out.add(warning(f, Column.VARIABLE, "Variable name '" + v + "' is longer than " + LONG_NAME
@@ -80,6 +81,7 @@ public final class DictionaryValidator {
             checkChoices(f, choiceLists, out);
             checkFlags(f, out);
             checkReferences(f, names, out);
+            checkBounds(f, out);
         }
         checkMatrices(fields, choiceLists, out);
         return out;
@@ -147,16 +149,31 @@ public final class DictionaryValidator {
         }
     }
 
+    /** Columns where REDCap pipes {@code [field]} into the text shown (labels, notes, headers, action tags). */
+    private static final List<Column> PIPED = List.of(Column.FIELD_LABEL, Column.FIELD_NOTE, Column.SECTION_HEADER,
+            Column.FIELD_ANNOTATION);
+
     private static void checkReferences(DictionaryField f, Set<String> names, List<DictionaryCheck> out) {
-        checkReferencesIn(f, Column.BRANCHING_LOGIC, names, out);
+        checkReferencesIn(f, Column.BRANCHING_LOGIC, names, Severity.ERROR, DictionaryCheck.LOGIC_UNKNOWN_VARIABLE,
+                "Branching logic", out);
         if (f.fieldType().equals("calc")) {
-            checkReferencesIn(f, Column.CHOICES, names, out);
+            checkReferencesIn(f, Column.CHOICES, names, Severity.ERROR, DictionaryCheck.CALC_UNKNOWN_VARIABLE,
+                    "The calculation", out);
+        } else if (f.hasChoiceList()) {
+            checkReferencesIn(f, Column.CHOICES, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE,
+                    "A piped choice label", out);
+        }
+        for (Column c : PIPED) {
+            checkReferencesIn(f, c, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
         }
     }
 
-    private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names,
-            List<DictionaryCheck> out) {
+    private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names, Severity severity,
+            String code, String what, List<DictionaryCheck> out) {
         String cell = f.get(column);
+        if (cell.indexOf('[') < 0) {
+            return;
+        }
         Set<String> reported = null;
         for (int at = cell.indexOf('['); at >= 0; at = cell.indexOf('[', at + 1)) {
             String ref = referenceAt(cell, at);
@@ -168,8 +185,85 @@ public final class DictionaryValidator {
                 reported = new HashSet<>();
             }
             if (reported.add(ref)) {
-                out.add(error(f, column, "[" + ref + "] refers to no field of this dictionary."));
+                // the piping message is built only when reported: the check runs on four cells of every field
+                out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
+                        + column.header() : what) + " of '" + f.variable()
+                        + "' names [" + ref + "], which is no field of this dictionary."));
             }
+        }
+    }
+
+    /**
+     * Min above max (numbers compared as numbers, dates and times as the dictionary writes them), and a date or
+     * date-time bound that is not {@code today}, {@code now}, a piped {@code [field]} or a date in the format the
+     * dictionary stores bounds in whatever the display order: {@code YYYY-MM-DD}, then {@code HH:MM} for
+     * date-times, {@code HH:MM:SS} with seconds.
+     */
+    private static void checkBounds(DictionaryField f, List<DictionaryCheck> out) {
+        String min = f.get(Column.VALIDATION_MIN);
+        String max = f.get(Column.VALIDATION_MAX);
+        String validation = f.validation();
+        boolean dated = f.fieldType().equals("text") && (validation.startsWith("date"));
+        if (dated) {
+            for (Column c : List.of(Column.VALIDATION_MIN, Column.VALIDATION_MAX)) {
+                String bound = f.get(c);
+                if (!bound.isEmpty() && !dateBound(bound, validation)) {
+                    out.add(new DictionaryCheck(Severity.WARNING, f.row(), c.letter(),
+                            DictionaryCheck.DATE_BOUND_FORMAT, (c == Column.VALIDATION_MIN ? "Min" : "Max") + " '"
+                                    + bound + "' of '" + f.variable() + "' (" + validation + ") is not "
+                                    + dateShape(validation) + ", today, now or a piped [field]."));
+                }
+            }
+        }
+        if (min.isEmpty() || max.isEmpty()) {
+            return;
+        }
+        boolean above = false;
+        if (f.fieldType().equals("slider") || f.fieldType().equals("text") && RedcapVocabulary.isNumber(validation)) {
+            java.math.BigDecimal a = DictionaryModel.number(min.replace(',', '.'));
+            java.math.BigDecimal b = DictionaryModel.number(max.replace(',', '.'));
+            above = a != null && b != null && a.compareTo(b) > 0;
+        } else if (dated && dateBound(min, validation) && dateBound(max, validation) && min.charAt(0) != '['
+                && max.charAt(0) != '[' && Character.isDigit(min.charAt(0)) && Character.isDigit(max.charAt(0))
+                || f.fieldType().equals("text") && RedcapVocabulary.isTime(validation)) {
+            above = min.length() == max.length() && min.compareTo(max) > 0;
+        }
+        if (above) {
+            out.add(new DictionaryCheck(Severity.ERROR, f.row(), Column.VALIDATION_MIN.letter(),
+                    DictionaryCheck.MIN_GREATER_THAN_MAX, "Min " + min + " of '" + f.variable() + "' is greater than"
+                            + " its max " + max + "; no value can be valid."));
+        }
+    }
+
+    private static String dateShape(String validation) {
+        return validation.startsWith("datetime_seconds") ? "YYYY-MM-DD HH:MM:SS"
+                : validation.startsWith("datetime") ? "YYYY-MM-DD HH:MM" : "YYYY-MM-DD";
+    }
+
+    /** A date bound as the dictionary stores it: checked by shape, then as a calendar date and a clock time. */
+    static boolean dateBound(String bound, String validation) {
+        if (bound.equals("today") || bound.equals("now") || bound.startsWith("[") && bound.endsWith("]")) {
+            return true;
+        }
+        String shape = dateShape(validation);
+        if (bound.length() != shape.length()) {
+            return false;
+        }
+        for (int i = 0; i < shape.length(); i++) {
+            char s = shape.charAt(i);
+            char c = bound.charAt(i);
+            if (Character.isLetter(s) ? c < '0' || c > '9' : c != s) {
+                return false;
+            }
+        }
+        try {
+            java.time.LocalDate.parse(bound.substring(0, 10));
+            if (bound.length() > 10) {
+                java.time.LocalTime.parse(bound.substring(11));
+            }
+            return true;
+        } catch (java.time.DateTimeException e) {
+            return false;
         }
     }
 
@@ -269,6 +363,10 @@ public final class DictionaryValidator {
             }
         }
         return true;
+    }
+
+    private static DictionaryCheck error(DictionaryField f, Column c, String code, String message) {
+        return new DictionaryCheck(Severity.ERROR, f.row(), c.letter(), code, message);
     }
 
     private static DictionaryCheck error(DictionaryField f, Column c, String message) {

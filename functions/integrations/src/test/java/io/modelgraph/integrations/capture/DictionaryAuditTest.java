@@ -87,7 +87,8 @@ class DictionaryAuditTest {
     @Test
     void generatedDictionaryPassesTheValidatorAndReadsBackToTheSameShape() throws Exception {
         TaxonomyDef status = new TaxonomyDef("Status", Optional.empty(), List.of(Term.of("active"),
-                new Term("paused", Optional.of("On hold"), Optional.empty(), Optional.empty())), Optional.empty(),
+                new Term("paused", Optional.of("On hold"), Optional.empty(), Optional.empty()), Term.of("not known")),
+                Optional.empty(),
                 io.modelgraph.schema.Provenance.NONE, Map.of());
         TypeDef patient = TypeDef.of("Patient", List.of(
                 ElementDef.of("patientId", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED),
@@ -107,15 +108,19 @@ class DictionaryAuditTest {
         assertEquals("record_id", d.fields().get(0).variable());
         DictionaryField st = d.fields().stream().filter(f -> f.variable().equals("status")).findFirst().orElseThrow();
         assertEquals("dropdown", st.fieldType());
-        assertEquals("1, active | 2, On hold", st.get(Column.CHOICES));
+        // codes kept; only the term whose code REDCap cannot store gets a minted one
+        assertEquals("active, active | paused, On hold | 1, not known", st.get(Column.CHOICES));
         assertEquals("y", d.fields().stream().filter(f -> f.variable().equals("enrolled")).findFirst().orElseThrow()
                 .get(Column.REQUIRED));
         assertEquals("date_ymd", d.fields().stream().filter(f -> f.variable().equals("enrolled")).findFirst()
                 .orElseThrow().validation());
         assertEquals("yesno", d.fields().stream().filter(f -> f.variable().equals("smoker")).findFirst()
                 .orElseThrow().fieldType());
-        // renames (Patient → patient, patientId → patient_id, Clinic → clinic) and the cross-form reference
-        assertEquals(4, ledger.size(), ledger.entries().toString());
+        // renames (Patient → patient, patientId → patient_id, Clinic → clinic), the cross-form reference, the minted
+        // code
+        assertEquals(5, ledger.size(), ledger.entries().toString());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("minted code 1")),
+                ledger.entries().toString());
         // and the generated dictionary audits clean against the model it imports as
         DictionaryAudit.Result r = DictionaryAudit.audit(d, DictionaryModel.toModel(d, "trial"), Optional.empty());
         assertEquals(0, r.errorCount() + r.warningCount(), r.findings().toString());
