@@ -94,6 +94,46 @@ public final class JobStore {
         }
     }
 
+    /**
+     * Moves a live run's {@code runUntil} on (its heartbeat): only while the job is still that run's ({@code
+     * attempts} as claimed) and running. False when it is not (or DynamoDB did not answer).
+     */
+    public boolean extend(String projectId, String jobId, int attempt, Instant runUntil) {
+        try {
+            dynamo.updateItem(b -> b.tableName(table).key(key(projectId, jobId))
+                    .updateExpression("SET #runUntil = :until")
+                    .conditionExpression("#state = :running AND #attempts = :attempt")
+                    .expressionAttributeNames(Map.of("#state", "state", "#attempts", "attempts", "#runUntil",
+                            "runUntil"))
+                    .expressionAttributeValues(Map.of(":running", Attr.s(JobState.running.name()),
+                            ":attempt", Attr.n(attempt), ":until", Attr.n(runUntil.toEpochMilli()))));
+            return true;
+        } catch (software.amazon.awssdk.core.exception.SdkException notOurs) {
+            return false;
+        }
+    }
+
+    /**
+     * Marks a job whose run died ({@link JobRecord#runDied}) failed, once; answers the job as it is now. A run that
+     * renewed meanwhile, or finished, is left as it is.
+     */
+    public Optional<JobRecord> failDied(JobRecord job) {
+        Instant now = clock.instant();
+        try {
+            dynamo.updateItem(b -> b.tableName(table).key(key(job.projectId(), job.jobId()))
+                    .updateExpression("SET #state = :failed, #updatedAt = :now, #ttl = :ttl")
+                    .conditionExpression("#state = :running AND #runUntil < :now")
+                    .expressionAttributeNames(Map.of("#state", "state", "#runUntil", "runUntil", "#updatedAt",
+                            "updatedAt", "#ttl", Tables.TTL))
+                    .expressionAttributeValues(Map.of(":running", Attr.s(JobState.running.name()),
+                            ":failed", Attr.s(JobState.failed.name()), ":now", Attr.n(now.toEpochMilli()),
+                            ":ttl", Attr.n(now.plus(KEPT).getEpochSecond()))));
+        } catch (ConditionalCheckFailedException changedMeanwhile) {
+            // renewed or finished since it was read
+        }
+        return get(job.projectId(), job.jobId());
+    }
+
     public Optional<byte[]> request(String projectId, String jobId) {
         return blobs.get().get(projectId, blobName(jobId, "request"));
     }

@@ -1,5 +1,10 @@
 package io.modelgraph.jobs;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,10 +32,15 @@ public final class Jobs {
     /** The job functions' timeout in template.yaml (Lambda's maximum). */
     public static final Duration RUN_TIMEOUT = Duration.ofSeconds(900);
     /**
-     * How long a job run holds its write lease: past the timeout with a margin, so a live run's journal is never
-     * settled under it; a dead run's write is undone by the journal sweep once this has passed.
+     * How long a job run's claim ({@code runUntil}) and its write lease last without renewal: a live run renews both
+     * every 30 s, so a run that dies holds its project for two minutes at most and is reported failed after that.
      */
-    public static final Duration RUN_LEASE = RUN_TIMEOUT.plus(Duration.ofMinutes(1));
+    public static final Duration RUN_LEASE = Duration.ofMinutes(2);
+    private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "job-heartbeat");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final JobStore store;
     private final JobLauncher launcher;
@@ -57,8 +67,13 @@ public final class Jobs {
         return job;
     }
 
+    /** The job; one whose run died (no heartbeat for {@link #RUN_LEASE}) is marked failed as it is read. */
     public Optional<JobRecord> find(String projectId, String jobId) {
-        return store.get(projectId, jobId);
+        Optional<JobRecord> job = store.get(projectId, jobId);
+        if (job.isPresent() && job.get().runDied(store.now())) {
+            return store.failDied(job.get());
+        }
+        return job;
     }
 
     /**
@@ -73,6 +88,9 @@ public final class Jobs {
             return Optional.empty();
         }
         JobRecord job = claimed.get();
+        long every = RUN_LEASE.dividedBy(4).toMillis();
+        ScheduledFuture<?> heartbeat = HEARTBEATS.scheduleWithFixedDelay(() -> store.extend(projectId, jobId,
+                job.attempts(), store.now().plus(RUN_LEASE)), every, every, TimeUnit.MILLISECONDS);
         APIGatewayV2HTTPResponse answer;
         try {
             byte[] stored = store.request(projectId, jobId).orElseThrow(() -> new IllegalStateException(
@@ -81,6 +99,8 @@ public final class Jobs {
         } catch (RuntimeException e) {
             answer = Router.renderFatal(job.style(), FatalError.record(e, Map.of("jobId", jobId,
                     "projectId", projectId)));
+        } finally {
+            heartbeat.cancel(false);
         }
         store.finish(projectId, jobId, answer.getStatusCode(), answer.getBody());
         return store.get(projectId, jobId);
@@ -97,10 +117,9 @@ public final class Jobs {
         out.put("attempts", job.attempts());
         out.put("createdAt", job.createdAt().toString());
         out.put("updatedAt", job.updatedAt().toString());
-        if (died) {
-            out.put("message", "The last run ended without an answer (killed at its timeout or crashed); the journal"
-                    + " sweep undoes what it wrote within minutes, and a new run of the job (or the request sent"
-                    + " again) repeats it.");
+        if (died || job.state() == JobState.failed) {
+            out.put("message", "The run ended without an answer (killed at its timeout or crashed); what it wrote"
+                    + " is undone and nothing of it stays. Send the request again.");
         }
         if (job.state() == JobState.done) {
             job.status().ifPresent(s -> out.put("statusCode", s));

@@ -133,6 +133,11 @@ final class AtomicWriter {
             List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
             for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
+                if (writing.lost()) { // taken over after it ran out: stop before sending more, and undo
+                    failure = Optional.of(StoreConflictException.busy("The large write lost the project's lease"
+                            + " part-way; nothing was written, apply the changes again."));
+                    break;
+                }
                 PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1
                         ? transactions(projectId, writeId, guarded) : batch(plan.reveal());
                 toUndo.addAll(r.toUndo());

@@ -37,8 +37,10 @@ final class ChangeApplier {
     private final GraphStore store;
     private final String projectId;
     private final String subject;
+    private final java.util.Optional<ProjectLease> held;
 
-    ChangeApplier(GraphStore store, String projectId, String subject) {
+    ChangeApplier(GraphStore store, String projectId, String subject, java.util.Optional<ProjectLease> held) {
+        this.held = held;
         this.store = store;
         this.projectId = projectId;
         this.subject = subject;
@@ -245,6 +247,6 @@ final class ChangeApplier {
         after.forEach((sk, image) -> items.add(new ItemChange(pk, sk, before.get(sk), image)));
         Set<String> created = new HashSet<>(written.keySet());
         created.removeAll(stored.keySet());
-        store.writeAtomically(projectId, items, created);
+        store.writeAtomically(projectId, items, created, held);
     }
 }

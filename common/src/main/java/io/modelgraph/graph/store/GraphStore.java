@@ -644,7 +644,83 @@ public final class GraphStore implements GraphAccess {
     public void apply(String projectId, GraphChanges changes, String subject) {
         ensureMainSpace(projectId, subject);
         settlePendingWrites(projectId);
-        new ChangeApplier(this, projectId, subject).apply(changes);
+        new ChangeApplier(this, projectId, subject, Optional.empty()).apply(changes);
+    }
+
+    /**
+     * Runs {@code write} as the project's only large writer (see {@link GraphAccess}), optimistically: its reads
+     * run without the lease, and its {@code apply} takes the lease and writes only if the project version is still
+     * the one read before them (nothing was written to the project meanwhile). Otherwise {@code write} runs again
+     * with the lease held from before its reads, so it plans against what the other writer wrote. A write that
+     * plans no changes takes no lease and writes nothing at all.
+     */
+    @Override
+    public <T> T exclusive(String projectId, java.util.function.Function<GraphAccess, T> write) {
+        ProjectVersion.Stamp seen = versions.read(projectId);
+        try {
+            return write.apply(new Guarded(projectId, Optional.of(seen), Optional.empty()));
+        } catch (Replan changedMeanwhile) {
+            try (ProjectLease held = holdForLargeWrite(projectId)) {
+                settlePendingWrites(projectId); // plan against the settled graph
+                return write.apply(new Guarded(projectId, Optional.empty(), Optional.of(held)));
+            }
+        }
+    }
+
+    /** The project was written between an optimistic writer's reads and its write: plan again. */
+    private static final class Replan extends RuntimeException {
+        Replan() {
+            super("The project changed while the write was planned", null, false, false);
+        }
+    }
+
+    /**
+     * The store as seen by an exclusive writer: optimistic (the version its reads saw; its apply takes the lease and
+     * checks that version) or holding the lease from before its reads.
+     */
+    private final class Guarded implements GraphAccess {
+        private final String projectId;
+        private final Optional<ProjectVersion.Stamp> seen;
+        private final Optional<ProjectLease> lease;
+
+        Guarded(String projectId, Optional<ProjectVersion.Stamp> seen, Optional<ProjectLease> lease) {
+            this.projectId = projectId;
+            this.seen = seen;
+            this.lease = lease;
+        }
+
+        @Override
+        public GraphSnapshot load(String project, List<String> spaceIds) {
+            return GraphStore.this.load(project, spaceIds);
+        }
+
+        @Override
+        public void apply(String project, GraphChanges changes, String subject) {
+            if (!project.equals(projectId)) {
+                throw new IllegalArgumentException("The lease held is another project's");
+            }
+            if (lease.isPresent()) {
+                ensureMainSpace(project, subject);
+                new ChangeApplier(GraphStore.this, project, subject, lease).apply(changes);
+                return;
+            }
+            try (ProjectLease held = holdForLargeWrite(project)) {
+                settlePendingWrites(project);
+                if (!versions.read(project).equals(seen.orElseThrow())) {
+                    throw new Replan();
+                }
+                ensureMainSpace(project, subject); // after the check: creating it moves the version
+                new ChangeApplier(GraphStore.this, project, subject, Optional.of(held)).apply(changes);
+            }
+        }
+
+        @Override
+        public <T> T exclusive(String project, java.util.function.Function<GraphAccess, T> write) {
+            if (!project.equals(projectId)) {
+                throw new IllegalArgumentException("The lease held is another project's");
+            }
+            return write.apply(this);
+        }
     }
 
     List<Map<String, AttributeValue>> prefixQuery(String projectId, String prefix) {
@@ -654,8 +730,9 @@ public final class GraphStore implements GraphAccess {
     }
 
     /** Every change or none (see {@link AtomicWriter}); {@code newNodeIds}: the nodes the changes create. */
-    void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds) {
-        atomic.write(projectId, changes, newNodeIds, Set.of());
+    void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds,
+            Optional<ProjectLease> held) {
+        atomic.write(projectId, changes, newNodeIds, Set.of(), held);
     }
 
     /** The stored items with the given sort keys, by sort key (strongly consistent). */

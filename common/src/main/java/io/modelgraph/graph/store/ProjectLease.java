@@ -1,6 +1,10 @@
 package io.modelgraph.graph.store;
 
 import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The project's large-write lease ({@link WriteLease}), taken before a large write's validation reads rather than
@@ -8,8 +12,20 @@ import java.time.Instant;
  * project, so what validation read as absent stays absent and the write needs no second existence read. Close it
  * when the call is done, written or refused; a write that died with an {@link Error} keeps it ({@link #keep}) so
  * its journal is settled only once the lease has run out, as for a lease the writer took itself.
+ *
+ * <p>While held, the lease is renewed in the background ({@link WriteLease#renew}) for as long as the process
+ * lives: a job's write keeps its project for its whole run, and a holder that dies (killed, timed out, out of
+ * memory) stops renewing, so its lease ends at most {@link WriteLease#LENGTH} later and the project's node creates
+ * and large writes go on. A renewal refused (the lease was taken over) marks the lease {@link #lost}: the writer
+ * stops before its next phase and undoes what it wrote.
  */
 public final class ProjectLease implements AutoCloseable {
+    private static final ScheduledExecutorService RENEWALS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "graph-lease-renewal");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final WriteLease lease;
     private final WriteJournal journal;
     private final String projectId;
@@ -17,6 +33,8 @@ public final class ProjectLease implements AutoCloseable {
     private final Instant until;
     private volatile boolean kept;
     private volatile boolean journaled;
+    private volatile boolean lost;
+    private final ScheduledFuture<?> renewal;
 
     private ProjectLease(WriteLease lease, WriteJournal journal, String projectId, String writeId, Instant until) {
         this.lease = lease;
@@ -24,6 +42,15 @@ public final class ProjectLease implements AutoCloseable {
         this.projectId = projectId;
         this.writeId = writeId;
         this.until = until;
+        long every = lease.renewEvery().toMillis();
+        this.renewal = RENEWALS.scheduleWithFixedDelay(this::renew, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private void renew() {
+        if (!lease.renew(projectId, writeId)) {
+            lost = true;
+            renewal.cancel(false);
+        }
     }
 
     /**
@@ -55,6 +82,12 @@ public final class ProjectLease implements AutoCloseable {
     /** The process is failing mid-write: leave the lease to run out (the journal's undo waits for it). */
     void keep() {
         kept = true;
+        renewal.cancel(false);
+    }
+
+    /** The lease was taken over or dropped while held: whatever this writer still sends is no longer guarded. */
+    boolean lost() {
+        return lost;
     }
 
     /** A journal was written under this lease: its registry entry is the journal's now ({@link WriteJournal#finish}). */
@@ -64,6 +97,7 @@ public final class ProjectLease implements AutoCloseable {
 
     @Override
     public void close() {
+        renewal.cancel(false);
         if (kept) {
             return;
         }

@@ -309,13 +309,15 @@ final class WriteJournal {
     void settle(String projectId) {
         long now = clock.instant().toEpochMilli();
         java.util.Set<String> settledWrites = new java.util.HashSet<>();
+        Map<String, Boolean> alive = new HashMap<>();
         for (Map<String, AttributeValue> item : journalItems(projectId)) {
             AttributeValue until = item.get(LEASE);
-            if (until != null && Long.parseLong(until.n()) >= now) {
-                continue; // a large write still running (or its writer may still be alive)
+            String writeId = writeIdOf(item.get(Tables.SK).s());
+            if (until != null && (Long.parseLong(until.n()) >= now || alive.computeIfAbsent(writeId,
+                    w -> lease.heldBy(projectId, w)))) {
+                continue; // a large write still running: its writer renews its lease (ProjectLease)
             }
             String pk = item.get(Tables.PK).s();
-            String writeId = writeIdOf(item.get(Tables.SK).s());
             Map<String, Integer> chunkOf = new HashMap<>();
             List<ItemChange> journaled = decodeAll(pk, item, chunkOf);
             // a dead writer's removals are undone only where they are known to have landed
@@ -358,7 +360,8 @@ final class WriteJournal {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(REGISTRY_PK), ":p", Attr.s(projectId + "#"))))
                 .items().forEach(entry -> {
                     String writeId = entry.get(Tables.SK).s().substring(projectId.length() + 1);
-                    if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now) {
+                    if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now
+                            && !alive.computeIfAbsent(writeId, w -> lease.heldBy(projectId, w))) {
                         if (!settledWrites.contains(writeId)) {
                             dropMarks(projectId, writeId);
                             lease.release(projectId, writeId); // conditional on its write id: a newer holder stays

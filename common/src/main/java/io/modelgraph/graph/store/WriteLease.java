@@ -18,9 +18,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * other creator of nodes (single creates, small change sets) checks the lease in its transaction, so nobody
  * else can create a node - in particular one with the same caller-given id - while it runs. The lease
  * outlives the functions' timeout (29 s in template.yaml; API Gateway cuts HTTP integrations at 30 s) with a
- * wide margin, so a writer that dies keeps it until its write-ahead journal ({@link WriteJournal}) is due
- * for settling too, and a crash blocks the project's large writes for two minutes at most. Raise it with
- * the timeout.
+ * wide margin, and a live holder renews it ({@link ProjectLease}, every 30 s), so a write of any length (a job's
+ * included) keeps it while its process lives, and one that dies blocks the project's large writes and node
+ * creates for two minutes at most.
  */
 final class WriteLease {
     static final String SK = "L#largeWrite";
@@ -76,6 +76,42 @@ final class WriteLease {
         }
         throw StoreConflictException.busy("Another large write to the project is in progress; nothing was written,"
                 + " apply the changes again when it is done.");
+    }
+
+    /**
+     * Moves the end of {@code writeId}'s lease to a full {@link #LENGTH} from now (its holder is alive: see
+     * {@link ProjectLease}). False when the lease is no longer its own (taken over after it ran out, or dropped by
+     * a settle), or DynamoDB did not answer: the holder must then stop writing.
+     */
+    boolean renew(String projectId, String writeId) {
+        Instant until = clock.instant().plus(length);
+        try {
+            dynamo.updateItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
+                    .updateExpression("SET #until = :until, #ttl = :ttl")
+                    .conditionExpression("#w = :w")
+                    .expressionAttributeNames(Map.of("#w", WRITE_ID, "#until", UNTIL, "#ttl", Tables.EXPIRES_AT))
+                    .expressionAttributeValues(Map.of(":w", Attr.s(writeId), ":until", Attr.n(until.toEpochMilli()),
+                            ":ttl", Attr.n(until.plus(Duration.ofDays(1)).getEpochSecond()))));
+            return true;
+        } catch (SdkException lostOrUnreachable) {
+            return false;
+        }
+    }
+
+    /** Whether {@code writeId} still holds the project's lease, unexpired (its writer is alive). One item read. */
+    boolean heldBy(String projectId, String writeId) {
+        var r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK)).consistentRead(true));
+        if (!r.hasItem() || r.item().isEmpty() || !r.item().containsKey(WRITE_ID) || !r.item().containsKey(UNTIL)) {
+            return false;
+        }
+        return writeId.equals(r.item().get(WRITE_ID).s())
+                && Long.parseLong(r.item().get(UNTIL).n()) >= clock.instant().toEpochMilli();
+    }
+
+    /** How often a live holder renews its lease: four renewals per length, so one lost call does not lose it. */
+    Duration renewEvery() {
+        Duration quarter = length.dividedBy(4);
+        return quarter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : quarter;
     }
 
     /** Gives the lease back (best effort: if this fails the lease simply runs out). */

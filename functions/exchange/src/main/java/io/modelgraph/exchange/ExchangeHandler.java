@@ -8,6 +8,7 @@ import io.modelgraph.auth.Role;
 import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.jsonld.JsonLdFileFormat;
 import io.modelgraph.exchange.jsonschema.JsonSchemaFileFormat;
+import io.modelgraph.exchange.validate.ValidateBody;
 import io.modelgraph.exchange.merge.FileFormat;
 import io.modelgraph.exchange.merge.MergeOptions;
 import io.modelgraph.exchange.merge.MergeService;
@@ -130,6 +131,13 @@ public final class ExchangeHandler extends HttpApiHandler {
                     "Query parameter 'jsonString' is required."));
             return Reply.data(m.operations().validate(call.projectId(), r.requiredQuery("configTypeId"), json,
                     r.queryString("spaceId"), r.queryString("rootNodeId")));
+        }));
+        // the same operation with the document in the body, for documents beyond what a URL carries
+        routes.add(Route.v1("POST", "/v1/{projectId}/validateJSON").negotiated()
+                .query("configTypeId", "spaceId", "rootNodeId").body("jsonString", "json").role(Role.Viewer, call -> {
+            ApiRequest r = call.request();
+            return Reply.data(m.operations().validateDocument(call.projectId(), r.requiredQuery("configTypeId"),
+                    ValidateBody.document(r.body()), r.queryString("spaceId"), r.queryString("rootNodeId")));
         }));
         routes.add(JobRoutes.v1(jobs));
         Router router = new Router(routes, services.authenticator());

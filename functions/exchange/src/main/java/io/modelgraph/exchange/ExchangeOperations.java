@@ -169,10 +169,20 @@ public final class ExchangeOperations {
         return validateAt(spaces.version(projectId), projectId, configTypeId, jsonString, spaceId, rootNodeId);
     }
 
+    /** validateJSON's POST form: the document already read from the body. */
+    public Map<String, Object> validateDocument(String projectId, String configTypeId, JsonNode instance,
+            Optional<String> spaceId, Optional<String> rootNodeId) {
+        return validateInstance(spaces.version(projectId), projectId, configTypeId, instance, spaceId, rootNodeId);
+    }
+
     /** validateJSON at a version already read (the bench times this part apart from the one item read). */
     public Map<String, Object> validateAt(ProjectVersion.Stamp version, String projectId, String configTypeId,
             String jsonString, Optional<String> spaceId, Optional<String> rootNodeId) {
-        JsonNode instance = instance(jsonString);
+        return validateInstance(version, projectId, configTypeId, instance(jsonString), spaceId, rootNodeId);
+    }
+
+    private Map<String, Object> validateInstance(ProjectVersion.Stamp version, String projectId, String configTypeId,
+            JsonNode instance, Optional<String> spaceId, Optional<String> rootNodeId) {
         ValidatorKey key = new ValidatorKey(projectId, spaceId.orElse(""), rootNodeId.orElse(""), configTypeId);
         Optional<Prepared> cached = validators.get(key, version.version());
         Prepared prepared;

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.modelgraph.exchange.jsonschema.Validators;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * JSON-Schema-Test-Suite (2020-12, required tests) through the service: each group's schema is served on loopback,
+ * JSON-Schema-Test-Suite (draft-04, -06, -07, 2019-09 and 2020-12, required tests) through the service: each group's schema is served on loopback,
  * merged with mergeJsonSchema into a fresh project, and each case is run through validateJSON. Prints the pass
  * rate next to networknt's own on the same cases (same no-remote loading), and checks that every keyword the
  * default profile does not map is reported in the merge status rather than dropped silently.
@@ -48,13 +47,52 @@ class JsonSchemaSuiteConformanceTest {
         return suite;
     }
 
+    /** The suite's folders, with the {@code $schema} a user of that draft declares and networknt's version. */
+    private record Draft(String folder, String dialect, com.networknt.schema.SpecVersion.VersionFlag version) {
+    }
+
+    private static final List<Draft> DRAFTS = List.of(
+            new Draft("draft4", "http://json-schema.org/draft-04/schema#",
+                    com.networknt.schema.SpecVersion.VersionFlag.V4),
+            new Draft("draft6", "http://json-schema.org/draft-06/schema#",
+                    com.networknt.schema.SpecVersion.VersionFlag.V6),
+            new Draft("draft7", "http://json-schema.org/draft-07/schema#",
+                    com.networknt.schema.SpecVersion.VersionFlag.V7),
+            new Draft("draft2019-09", "https://json-schema.org/draft/2019-09/schema",
+                    com.networknt.schema.SpecVersion.VersionFlag.V201909),
+            new Draft("draft2020-12", "https://json-schema.org/draft/2020-12/schema",
+                    com.networknt.schema.SpecVersion.VersionFlag.V202012));
+
     @Test
     void mergedSchemasValidateLikeTheSuiteSays() throws Exception {
         Path suite = corpus();
+        List<String> summary = new ArrayList<>();
+        for (Draft draft : DRAFTS) {
+            if (Files.isDirectory(suite.resolve("tests/" + draft.folder()))) {
+                summary.add(runDraft(suite, draft));
+            }
+        }
+        System.out.println("JSON-Schema-Test-Suite (required) through mergeJsonSchema + validateJSON, per draft:");
+        summary.forEach(System.out::println);
+    }
+
+    /** networknt on the original schema in the draft's own dialect, with nothing loaded from outside. */
+    private static com.networknt.schema.JsonSchema original(Draft draft, JsonNode schema) {
+        com.networknt.schema.JsonSchemaFactory factory = com.networknt.schema.JsonSchemaFactory.getInstance(
+                draft.version(), b -> b.schemaLoaders(l -> l.add(new com.networknt.schema.resource.AllowSchemaLoader(
+                        iri -> iri.toString().startsWith("classpath:")))));
+        com.networknt.schema.JsonSchema compiled = factory.getSchema(java.net.URI.create("urn:suite"), schema,
+                com.networknt.schema.SchemaValidatorsConfig.builder().formatAssertionsEnabled(false).build());
+        compiled.initializeValidators();
+        return compiled;
+    }
+
+    private String runDraft(Path suite, Draft draft) throws Exception {
         List<Path> files;
-        try (Stream<Path> s = Files.list(suite.resolve("tests/draft2020-12"))) {
+        try (Stream<Path> s = Files.list(suite.resolve("tests/" + draft.folder()))) {
             files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
+        boolean latest = draft.folder().equals("draft2020-12");
         int cases = 0;
         int ours = 0;
         int theirs = 0;
@@ -75,13 +113,20 @@ class JsonSchemaSuiteConformanceTest {
                     groups++;
                     String project = ExchangeTestSupport.newProjectId();
                     ExchangeTestSupport.Client client = new ExchangeTestSupport.Client(true, server.repoBase(), project);
-                    String url = server.put("/suite/" + name + "/" + g + ".json", group.get("schema").toString());
+                    JsonNode declared = group.get("schema");
+                    if (declared.isObject() && !declared.has("$schema")) {
+                        // the draft a user of this folder declares
+                        declared = ((com.fasterxml.jackson.databind.node.ObjectNode) declared.deepCopy())
+                                .put("$schema", draft.dialect());
+                    }
+                    String url = server.put("/suite/" + draft.folder() + "/" + name + "/" + g + ".json",
+                            declared.toString());
                     String space = MainSpace.idFor(project);
                     var response = client.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                             DefaultProfiles.JSON_SCHEMA_ID, "OverrideNewPropertiesWarning", "true"),
                             "[{\"FileUrl\":\"" + url + "\"}]", "Admin");
                     boolean merged = response.getStatusCode() == 200;
-                    if (merged) {
+                    if (merged && latest) {
                         JsonNode status = ExchangeTestSupport.json(response).path("data");
                         Set<String> listed = new LinkedHashSet<>();
                         status.path("unmappedProperties").forEach(k -> listed.add(k.asText()));
@@ -99,7 +144,7 @@ class JsonSchemaSuiteConformanceTest {
                     }
                     com.networknt.schema.JsonSchema direct = null;
                     try {
-                        direct = Validators.compile(group.get("schema"));
+                        direct = original(draft, group.get("schema"));
                     } catch (RuntimeException | StackOverflowError e) {
                         // networknt refused the schema (e.g. a remote reference it may not load): its cases fail
                     }
@@ -141,12 +186,10 @@ class JsonSchemaSuiteConformanceTest {
                 }
             }
         }
-        System.out.println("JSON-Schema-Test-Suite draft2020-12 (required), " + files.size() + " files, " + groups
-                + " groups, " + cases + " cases:");
+        System.out.println("JSON-Schema-Test-Suite " + draft.folder() + " (required), " + files.size() + " files, "
+                + groups + " groups, " + cases + " cases:");
         perFile.forEach((f, t) -> System.out.printf("  %-32s %4d cases  merge+validateJSON %4d  networknt %4d%n", f,
                 t[0], t[1], t[2]));
-        System.out.printf("PASS RATE merge+validateJSON: %d/%d = %.1f%%   networknt directly: %d/%d = %.1f%%%n", ours,
-                cases, 100.0 * ours / cases, theirs, cases, 100.0 * theirs / cases);
         System.out.println("cases networknt passes and merge+validateJSON fails (" + onlyNetworknt.size() + "):");
         onlyNetworknt.forEach(t -> System.out.println("  - " + t));
         System.out.println("cases merge+validateJSON passes and networknt fails (" + onlyOurs.size() + "):");
@@ -155,6 +198,9 @@ class JsonSchemaSuiteConformanceTest {
                 + reportedKeywords);
         assertEquals(List.of(), unreported, "every keyword the graph cannot hold is reported in the merge status");
         assertTrue(cases > 0);
+        return String.format(java.util.Locale.ROOT, "  %-13s %5d cases  merge+validateJSON %5d (%.1f%%)  networknt on"
+                + " the original %5d (%.1f%%)", draft.folder(), cases, ours, 100.0 * ours / cases, theirs,
+                100.0 * theirs / cases);
     }
 
     /** Keywords at schema positions (not property names, not enum/const data), down to the first unmapped one. */

@@ -60,6 +60,26 @@ class ValidateAndExportRoutesTest {
     }
 
     @Test
+    void thePostFormCarriesADocumentOfAnySizeInTheBody() {
+        String space = spaceWithPerson("/v/person-post.json");
+        Map<String, String> q = Map.of("configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "spaceId", space);
+        // far beyond what a request line holds (API Gateway refuses lines over 10 KB)
+        String big = "{\"name\":\"" + "a".repeat(200_000) + "\",\"age\":3}";
+        JsonNode ok = client().ok(client().call("POST", "validateJSON", q, Json.write(Map.of("jsonString", big)),
+                "Viewer"));
+        assertTrue(ok.path("isValid").asBoolean(), ok.toString());
+        JsonNode bad = client().ok(client().call("POST", "validateJSON", q, "{\"json\":{\"age\":-1}}", "Viewer"));
+        assertFalse(bad.path("isValid").asBoolean());
+        assertTrue(bad.path("jsonSchemaValidationErrors").toString().contains("$.age"), bad.toString());
+
+        logical(client().call("POST", "validateJSON", q, "{}", "Viewer"), 400, "body.jsonString", "exactly one");
+        logical(client().call("POST", "validateJSON", q, "{\"jsonString\":\"{\",\"json\":1}", "Viewer"), 400,
+                "not both");
+        logical(client().call("POST", "validateJSON", q, "{\"jsonString\":\"{oops\"}", "Viewer"), 400,
+                "body.jsonString", "not valid JSON");
+    }
+
+    @Test
     void validatesAgainstTheSpaceOrARootTypeAndCachesUntilTheSpaceChanges() {
         String space = spaceWithPerson("/v/person.json");
         long compiled = client().module.cache().compilations();

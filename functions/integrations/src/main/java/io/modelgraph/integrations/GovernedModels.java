@@ -9,6 +9,8 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import io.modelgraph.ledger.LossinessLedger;
 
 /** The governed model of a project's spaces, read whole and written back all-or-nothing through the graph. */
 final class GovernedModels {
@@ -24,20 +26,30 @@ final class GovernedModels {
     }
 
     /**
-     * Writes the model over what the spaces hold; answers how many nodes the change set touches. A change set that
-     * does not fit the time {@code budget} has left is not started ({@link io.modelgraph.jobs.WriteDeferred}: the
-     * import becomes a job; nothing is written).
+     * Reads the governed model of the spaces, merges {@code merge} of it and writes the result over what the spaces
+     * hold, all as the project's only large writer (see {@link GraphAccess#exclusive}): two imports sent at once
+     * end as if sent one after the other, each merged over the other's result. Answers the merge. A change set
+     * that does not fit the time {@code budget} has left is not started ({@link io.modelgraph.jobs.WriteDeferred}:
+     * the import becomes a job; nothing is written).
      */
-    int write(String projectId, List<String> spaces, SchemaModel model, String subject, WriteBudget budget) {
-        // reading the dictionary and the governed model may have used most of the request: plan only what fits
-        budget.admitDecoded(io.modelgraph.jobs.WriteRate.definitions(model));
-        GraphSnapshot existing = graph.load(projectId, spaces);
-        List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
-        GraphChanges changes = mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
-        if (!changes.isEmpty()) {
-            budget.admit(changes);
-            graph.apply(projectId, changes, subject);
-        }
-        return changes.nodes().size();
+    AdditiveMerge.Result write(String projectId, List<String> spaces,
+            BiFunction<SchemaModel, LossinessLedger, AdditiveMerge.Result> merge, LossinessLedger ledger,
+            String subject, WriteBudget budget) {
+        return graph.exclusive(projectId, held -> {
+            GraphSnapshot existing = held.load(projectId, spaces);
+            LossinessLedger planned = new LossinessLedger(); // per attempt: a write re-planned reports once
+            AdditiveMerge.Result merged = merge.apply(mapper.toModel(existing), planned);
+            SchemaModel model = merged.merged();
+            // reading the dictionary and the governed model may have used most of the request: plan only what fits
+            budget.admitDecoded(io.modelgraph.jobs.WriteRate.definitions(model));
+            List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
+            GraphChanges changes = mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
+            if (!changes.isEmpty()) {
+                budget.admit(changes);
+                held.apply(projectId, changes, subject);
+            }
+            ledger.addAll(planned.entries());
+            return merged;
+        });
     }
 }

@@ -75,12 +75,13 @@ public final class IntegrationService {
         Estate<E> estate = read(connector, req.artifacts(connector));
         String projectName = named.orElseGet(() -> connector.defaultProjectName(estate));
         LossinessLedger ledger = new LossinessLedger();
-        SchemaModel governed = models.read(call.projectId(), spaces);
         SchemaModel incoming = connector.model(estate, projectName);
-        AdditiveMerge.Result merge = AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form",
-                connector.governedAnnotations(), ledger);
-        // the first write: a change set too large for the request's time becomes a job before anything is stored
-        models.write(call.projectId(), spaces, merge.merged(), call.subject(), call.budget());
+        // the first write: a change set too large for the request's time becomes a job before anything is stored;
+        // the merge is made over the governed model as read for the write (GraphAccess.exclusive)
+        AdditiveMerge.Result merge = models.write(call.projectId(), spaces,
+                (governed, planned) -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form",
+                        connector.governedAnnotations(), planned),
+                ledger, call.subject(), call.budget());
         boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
         if (snapshotStored) {
             stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());

@@ -1,5 +1,6 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.LabelCollisions;
@@ -52,17 +53,28 @@ final class GraphProjectModels implements ProjectModels {
             LossinessLedger ledger, WriteBudget budget) {
         // the decode may have used most of the request: a model the time left cannot plan and write is a job now
         budget.admitDecoded(WriteRate.definitions(model));
-        GraphChanges changes = changes(projectId, spaces, model, ledger);
-        if (!changes.isEmpty()) {
-            budget.admit(changes); // before anything is written: too large for the time left becomes a job
-            graph.apply(projectId, changes, subject);
-        }
-        return summary(changes);
+        // planned and written as the project's only large writer: an import sent twice at once plans the second
+        // against the first's result (and writes nothing) instead of creating the model twice
+        return graph.exclusive(projectId, access -> {
+            LossinessLedger planned = new LossinessLedger(); // per attempt: a write re-planned reports once
+            GraphChanges changes = changes(access, projectId, spaces, model, planned);
+            if (!changes.isEmpty()) {
+                budget.admit(changes); // before anything is written: too large for the time left becomes a job
+                access.apply(projectId, changes, subject);
+            }
+            ledger.addAll(planned.entries());
+            return summary(changes);
+        });
     }
 
     private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
+        return changes(graph, projectId, spaces, model, ledger);
+    }
+
+    private GraphChanges changes(GraphAccess reader, String projectId, List<String> spaces, SchemaModel model,
+            LossinessLedger ledger) {
         SpaceCheck.resolve(graph, projectId, spaces, "spaces");
-        GraphSnapshot existing = graph.load(projectId, spaces);
+        GraphSnapshot existing = reader.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
         return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString(), ledger);
     }

@@ -137,6 +137,27 @@ class MapRoutesTest {
     }
 
     @Test
+    void aDraft07SchemaMapsToValid202012WithNoDanglingReference() throws Exception {
+        // the repro: definitions move to $defs, and the reference inside the conditional (kept verbatim) follows
+        ObjectNode body = Json.object();
+        body.put("sourceFormat", "jsonschema").put("targetFormat", "jsonschema");
+        body.set("sourceSchema", Json.parse("{\"$schema\":\"http://json-schema.org/draft-07/schema#\","
+                + "\"definitions\":{\"code\":{\"type\":\"string\"}},\"type\":\"object\",\"properties\":{"
+                + "\"kind\":{\"type\":\"string\"},\"a\":{\"$ref\":\"#/definitions/code\"}},\"if\":{\"properties\":"
+                + "{\"kind\":{\"const\":\"x\"}}},\"then\":{\"properties\":{\"b\":{\"$ref\":\"#/definitions/code\"}}}}"));
+        body.putObject("mapping").put("kind", "explicit").putObject("guide");
+        Result r = calls.post("schema/map", body, "Viewer");
+        assertTrue(r.success(), r.toString());
+        String text = r.body().get("schema").asText();
+        assertFalse(text.contains("#/definitions/"), text);
+        JsonNode out = Json.parse(text);
+        assertEquals("https://json-schema.org/draft/2020-12/schema", out.path("$schema").asText());
+        String ref = out.at("/then/properties/b/$ref").asText();
+        assertTrue(ref.startsWith("#/"), text);
+        assertFalse(out.at(ref.substring(1)).isMissingNode(), "then.properties.b resolves: " + text);
+    }
+
+    @Test
     void explicitGuideMapsDropsRetypes() throws Exception {
         ObjectNode body = mapBody();
         body.remove("targetHintFormat");

@@ -10,7 +10,7 @@ import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 
 /**
- * The {@code jsonschema} format: JSON Schema 2020-12 in both directions. Stateless and thread-safe.
+ * The {@code jsonschema} format: JSON Schema in both directions; any dialect in, 2020-12 out. Stateless and thread-safe.
  * Option {@code name} names the model (and the root type when the document has no title).
  */
 public final class JsonSchemaCodec implements SchemaDecoder, SchemaEncoder {
@@ -25,7 +25,12 @@ public final class JsonSchemaCodec implements SchemaDecoder, SchemaEncoder {
     @Override
     public SchemaModel decode(String text, CodecOptions options, LossinessLedger ledger)
             throws SchemaSyntaxException {
-        return decodeTree(JsonSchemaText.parse(text), options, ledger);
+        JsonNode document = JsonSchemaText.parse(text);
+        if (JsonSchemaBundle.isBundle(document)) {
+            // several documents: merged into the first, references between them made local
+            document = JsonSchemaBundle.merge(JsonSchemaBundle.documents(document), ledger);
+        }
+        return decodeTree(document, options, ledger);
     }
 
     /** Decodes an already parsed document (the ODM converter hands its JSON Schema over this way). */
@@ -35,7 +40,8 @@ public final class JsonSchemaCodec implements SchemaDecoder, SchemaEncoder {
             throw new SchemaSyntaxException("$", "A JSON Schema document is an object or a boolean.");
         }
         try {
-            return new SchemaDecoding(document, options, ledger).decode();
+            // every dialect is read as its 2020-12 spelling (docs/jsonschema-dialects.md)
+            return new SchemaDecoding(DialectUpgrade.upgrade(document, ledger), options, ledger).decode();
         } catch (SchemaDecoding.TooLarge e) {
             throw new SchemaSyntaxException("$", e.getMessage());
         }

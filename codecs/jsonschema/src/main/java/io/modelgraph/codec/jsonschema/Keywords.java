@@ -52,11 +52,11 @@ final class Keywords {
     }
 
     /**
-     * Keywords never kept verbatim: identifiers and definitions nested below the root change the base URI or the
-     * pointers other references resolve against, which the encoder rewrites; dialect declarations belong to the
-     * document.
+     * Keywords never kept verbatim: identifiers nested below the root change the base URI other references
+     * resolve against; dialect declarations belong to the document. Nested {@code $defs} are kept: the part they
+     * sit in keeps its name under the root {@code $defs}, so pointers into them still resolve.
      */
-    private static final java.util.Set<String> NOT_VERBATIM = java.util.Set.of("$id", "$defs", "definitions",
+    private static final java.util.Set<String> NOT_VERBATIM = java.util.Set.of("$id", "definitions",
             "$schema", "$vocabulary");
 
     /** Whether an untaken keyword may be kept verbatim on its model part (see {@link SchemaView#finish}). */

@@ -42,7 +42,7 @@ final class Pointers {
         return "#/$defs/" + encodeFragment(escape(name));
     }
 
-    private static String encodeFragment(String token) {
+    static String encodeFragment(String token) {
         StringBuilder out = new StringBuilder();
         for (byte b : token.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;

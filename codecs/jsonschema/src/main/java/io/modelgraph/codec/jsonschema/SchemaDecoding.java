@@ -49,6 +49,8 @@ final class SchemaDecoding {
         String name;
         DecodedValue aliasValue;
         boolean resolving;
+        /** Reading the scalar definition ledgered a loss: use sites that can keep a reference keep one to it. */
+        boolean lossy;
 
         Def(String key, String path, JsonNode node) {
             this.key = key;
@@ -66,7 +68,8 @@ final class SchemaDecoding {
 
     private final JsonNode document;
     private final CodecOptions options;
-    private final LossinessLedger ledger;
+    /** Swapped for a scratch ledger while a union's members are read (see union). */
+    private LossinessLedger ledger;
     private final Names typeNames = new Names();
     private final Names taxonomyNames = new Names();
     private final Map<String, Def> defs = new LinkedHashMap<>();
@@ -76,6 +79,8 @@ final class SchemaDecoding {
     private Optional<String> rootName = Optional.empty();
     private Optional<String> rootAnchor = Optional.empty();
     private int declared;
+    /** How deep the reading is inside scalar definitions being resolved (parts read there are shared). */
+    private int resolvingAliases;
 
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
@@ -221,6 +226,10 @@ final class SchemaDecoding {
         }
         boolean anyText = false;
         for (JsonNode v : values) {
+            if (v.isTextual() && v.textValue().isBlank()) {
+                // a term is named by its value, and a name cannot be blank: such an enum is kept verbatim
+                return false;
+            }
             if (v.isTextual()) {
                 anyText = true;
             } else if (!v.isNull()) {
@@ -257,6 +266,7 @@ final class SchemaDecoding {
     // ---------------------------------------------------------------- types and elements
 
     private void buildType(SchemaView v, String name, boolean inline) {
+        v.keepingVerbatim();
         int slot = types.size();
         types.add(null);
         Map<String, String> ann = new LinkedHashMap<>();
@@ -268,11 +278,11 @@ final class SchemaDecoding {
             ann.put(JsonSchemaAnnotations.UNTYPED, "true");
         }
         List<String> t = typeList(v.take("type").orElse(null));
-        if (t.contains("null")) {
-            ledger.relax(v.pathOf("type"), "a nullable object type is read as not nullable");
-        }
-        if (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object"))) {
-            ledger.approximate(v.pathOf("type"), "type list " + nonNull(t) + " is read as an object type");
+        if (t.contains("null") || (!nonNull(t).isEmpty() && !nonNull(t).equals(List.of("object")))) {
+            // a type list that also admits null, arrays, scalars...: the type stays untyped in the model and
+            // keeps the list verbatim, so its properties apply to objects and the rest is still accepted
+            ann.put(JsonSchemaAnnotations.UNTYPED, "true");
+            v.release("type");
         }
         Optional<String> description = v.takeText("description", ledger);
         v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
@@ -295,7 +305,8 @@ final class SchemaDecoding {
         });
 
         List<String> supertypes = new ArrayList<>();
-        v.take("allOf").ifPresent(all -> readSupertypes(all, v.pathOf("allOf"), supertypes));
+        com.fasterxml.jackson.databind.node.ArrayNode keptMembers = JsonNodeFactory.instance.arrayNode();
+        v.take("allOf").ifPresent(all -> readSupertypes(all, v.pathOf("allOf"), supertypes, keptMembers));
 
         List<ElementDef> elements = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -334,13 +345,18 @@ final class SchemaDecoding {
                 verbatim.set("additionalProperties", extra);
             }
         });
+        if (!keptMembers.isEmpty()) {
+            // members that are not supertypes still apply: kept verbatim, written beside the supertypes' refs
+            verbatim.set("allOf", keptMembers);
+        }
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
         types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
                 Provenance.of(FORMAT), ann));
     }
 
-    private void readSupertypes(JsonNode all, String path, List<String> supertypes) {
+    private void readSupertypes(JsonNode all, String path, List<String> supertypes,
+            com.fasterxml.jackson.databind.node.ArrayNode kept) {
         if (!all.isArray()) {
             ledger.drop(path, "'allOf' is not an array; not carried");
             return;
@@ -353,13 +369,13 @@ final class SchemaDecoding {
             if (target.isPresent()) {
                 supertypes.add(target.get());
             } else {
-                ledger.drop(mp, "only 'allOf' members that reference an object type become supertypes; this"
-                        + " member is not carried");
+                kept.add(member);
             }
         }
     }
 
-    private Optional<String> typeRefTarget(String ref) {
+    private Optional<String> typeRefTarget(String written) {
+        String ref = ownFragment(written);
         if (ref.equals("#") && rootName.isPresent()) {
             return rootName;
         }
@@ -381,7 +397,7 @@ final class SchemaDecoding {
             ledger.drop(path, "a property schema that is neither an object nor a boolean is not carried");
             return Optional.empty();
         }
-        SchemaView v = new SchemaView((ObjectNode) schema, path);
+        SchemaView v = new SchemaView((ObjectNode) schema, path).keepingVerbatim();
         Map<String, String> ann = new LinkedHashMap<>();
         Optional<String> description = v.takeText("description", ledger);
         v.takeText("title", ledger).ifPresent(x -> ann.put(JsonSchemaAnnotations.TITLE, x));
@@ -429,14 +445,26 @@ final class SchemaDecoding {
                 ledger.relax(v.pathOf("items"), "items: false (only empty arrays) is not carried");
             } else if (i.isObject()) {
                 SchemaView iv = new SchemaView((ObjectNode) i, v.pathOf("items"));
-                DecodedValue value = value(iv, context + "Item");
-                item = value.type();
-                constraints = value.constraints();
-                ann.putAll(value.annotations());
-                if (value.nullable()) {
-                    ledger.relax(iv.pathOf("type"), "null array items are not carried");
+                Tentative<DecodedValue> read = tentatively(() -> {
+                    DecodedValue itemValue = value(iv, context + "Item");
+                    if (itemValue.nullable()) {
+                        ledger.relax(iv.pathOf("type"), "null array items are not carried");
+                    }
+                    iv.finish(ledger, "annotations and keywords on array items are not carried");
+                    return itemValue;
+                });
+                DecodedValue value = read.value();
+                LossinessLedger scratch = read.losses();
+                if (!scratch.isEmpty() && v.keepsVerbatim()) {
+                    // the item schema says more than the model can: kept verbatim, items are any in the model
+                    discard(read);
+                    v.release("items");
+                } else {
+                    ledger.addAll(scratch.entries());
+                    item = value.type();
+                    constraints = value.constraints();
+                    ann.putAll(value.annotations());
                 }
-                iv.finish(ledger, "annotations and keywords on array items are not carried");
             } else if (!i.isBoolean()) {
                 ledger.drop(v.pathOf("items"), "'items' is not a schema; not carried");
             }
@@ -551,7 +579,9 @@ final class SchemaDecoding {
 
     private DataType hoist(SchemaView v, String context) {
         String name = typeNames.unique(context);
-        buildType(v, name, true);
+        // inside a scalar definition the part is shared by every use of it, so it is written under $defs, where
+        // a re-import finds it under the same name (docs/jsonschema-dialects.md "Round trips")
+        buildType(v, name, resolvingAliases == 0);
         return new DataType.TypeRef(name);
     }
 
@@ -565,14 +595,26 @@ final class SchemaDecoding {
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
         SchemaView ev = new SchemaView((ObjectNode) extra.get(), v.pathOf("additionalProperties"));
-        DecodedValue value = value(ev, context + "Value");
-        if (!value.constraints().isEmpty()) {
-            ledger.relax(ev.path(), "constraints on map values are not carried");
+        Tentative<DecodedValue> read = tentatively(() -> {
+            DecodedValue mapValue = value(ev, context + "Value");
+            if (!mapValue.constraints().isEmpty()) {
+                ledger.relax(ev.path(), "constraints on map values are not carried");
+            }
+            if (mapValue.nullable()) {
+                ledger.relax(ev.path(), "null map values are not carried");
+            }
+            ev.finish(ledger, "annotations on map values are not carried");
+            return mapValue;
+        });
+        DecodedValue value = read.value();
+        LossinessLedger scratch = read.losses();
+        if (!scratch.isEmpty() && v.keepsVerbatim()) {
+            // the value schema says more than the model can: kept verbatim, values are any in the model
+            discard(read);
+            v.release("additionalProperties");
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
-        if (value.nullable()) {
-            ledger.relax(ev.path(), "null map values are not carried");
-        }
-        ev.finish(ledger, "annotations on map values are not carried");
+        ledger.addAll(scratch.entries());
         return new DataType.MapOf(value.type());
     }
 
@@ -589,7 +631,7 @@ final class SchemaDecoding {
         }
         String name = taxonomyNames.unique(context);
         taxonomies.add(new TaxonomyDef(name, Optional.empty(), terms, Optional.empty(), Provenance.of(FORMAT),
-                Map.of(JsonSchemaAnnotations.INLINE, "true")));
+                resolvingAliases == 0 ? Map.of(JsonSchemaAnnotations.INLINE, "true") : Map.of()));
         return DecodedValue.of(new DataType.TaxonomyRef(name), c, nullable);
     }
 
@@ -599,11 +641,74 @@ final class SchemaDecoding {
             ledger.drop(v.pathOf(keyword), "'" + keyword + "' is not a non-empty array; not carried");
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
-        boolean nullable = false;
         List<DataType> members = new ArrayList<>();
+        Tentative<Boolean> read = tentatively(() -> unionMembers(list, v.pathOf(keyword), context, members));
+        boolean nullable = read.value();
+        LossinessLedger scratch = read.losses();
+        if (!scratch.isEmpty() && v.keepsVerbatim()) {
+            // a member says more than the model can (a constraint, a conditional, ...): the whole combinator is
+            // kept verbatim so the verdict stays the source's; the value is any in the model
+            discard(read);
+            v.release(keyword);
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
+        ledger.addAll(scratch.entries());
+        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
+        if (members.isEmpty()) {
+            return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
+        }
+        DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
+        return new DecodedValue(type, c, nullable, ann);
+    }
+
+    /**
+     * What a tentative read gave, with the losses it would ledger, and what to roll back when the caller keeps the
+     * source verbatim instead: the types and taxonomies it hoisted, the scalar definitions it resolved.
+     */
+    private record Tentative<T>(T value, LossinessLedger losses, int types, int taxonomies, Set<Def> resolved) {
+    }
+
+    /** Forgets what a tentative read added to the model, so a part kept verbatim leaves no orphan behind. */
+    private void discard(Tentative<?> read) {
+        while (types.size() > read.types()) {
+            types.remove(types.size() - 1);
+        }
+        while (taxonomies.size() > read.taxonomies()) {
+            taxonomies.remove(taxonomies.size() - 1);
+        }
+        for (Def def : defs.values()) {
+            if (def.aliasValue != null && !read.resolved().contains(def)) {
+                def.aliasValue = null;
+                def.lossy = false;
+            }
+        }
+    }
+
+    /**
+     * Runs {@code read} against a ledger of its own, so the caller can choose between the model's reading (its
+     * losses then go to the ledger) and keeping the source keyword verbatim (nothing is lost).
+     */
+    private <T> Tentative<T> tentatively(java.util.function.Supplier<T> read) {
+        LossinessLedger outer = ledger;
+        LossinessLedger scratch = new LossinessLedger();
+        int typeCount = types.size();
+        int taxonomyCount = taxonomies.size();
+        Set<Def> resolved = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        defs.values().stream().filter(d -> d.aliasValue != null).forEach(resolved::add);
+        ledger = scratch;
+        try {
+            return new Tentative<>(read.get(), scratch, typeCount, taxonomyCount, resolved);
+        } finally {
+            ledger = outer;
+        }
+    }
+
+    /** Reads the members of a union into {@code members}; whether one of them allows null. */
+    private boolean unionMembers(JsonNode list, String path, String context, List<DataType> members) {
+        boolean nullable = false;
         int i = 0;
         for (JsonNode m : list) {
-            String mp = Pointers.child(v.pathOf(keyword), i);
+            String mp = Pointers.child(path, i);
             i++;
             if (m.isBoolean()) {
                 if (m.booleanValue()) {
@@ -630,12 +735,7 @@ final class SchemaDecoding {
             members.add(value.type());
             mv.finish(ledger, "annotations inside a union member are not carried");
         }
-        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
-        if (members.isEmpty()) {
-            return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
-        }
-        DataType type = members.size() == 1 ? members.get(0) : new DataType.Union(members);
-        return new DecodedValue(type, c, nullable, ann);
+        return nullable;
     }
 
     private DecodedValue reference(SchemaView v, Constraints c) {
@@ -645,18 +745,38 @@ final class SchemaDecoding {
             ledger.drop(path, "'$ref' is not a string; not carried");
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
-        String text = ref.textValue();
+        String text = ownFragment(ref.textValue());
+        if (!text.startsWith("#")) {
+            // another document, not carried by the request: never fetched; kept verbatim where the part has a
+            // place for it, so validateJSON names it instead of passing silently (docs/jsonschema-dialects.md)
+            v.release("$ref");
+            ledger.drop(path, "reference '" + text + "' is to a document this request does not carry; it is not"
+                    + " fetched, and the value is read as any (the reference is kept as written)");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
         DecodedValue target;
         if ((text.equals("#") || isRootAnchor(text)) && rootName.isPresent()) {
             target = DecodedValue.of(new DataType.TypeRef(rootName.get()), Constraints.NONE, false);
         } else {
             Optional<Def> def = lookup(text);
+            if (def.isEmpty() && v.keepsVerbatim() && keepsItsPlace(text)) {
+                // a pointer into a part written back under the same name (a definition's member, a nested
+                // $defs, a root property): kept as written, so it still resolves in what this codec writes
+                v.release("$ref");
+                return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+            }
             if (def.isEmpty()) {
                 ledger.drop(path, "reference '" + text + "' does not name a top-level definition of this"
                         + " document; the value is read as any");
                 return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
             }
             target = resolve(def.get(), path);
+            if (def.get().kind == DefKind.ALIAS && def.get().lossy && v.keepsVerbatim()) {
+                // the definition says more than the model can: the reference to it (kept verbatim under $defs)
+                // stays, so the export still applies every constraint it states
+                v.release("$ref");
+                return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+            }
             if (def.get().kind == DefKind.ALIAS) {
                 ledger.drop(path, "reference to scalar definition '" + def.get().key + "' is replaced by its"
                         + " content; the reference itself is not kept");
@@ -677,6 +797,42 @@ final class SchemaDecoding {
             }
         }
         return new DecodedValue(target.type(), merge(c, target.constraints()), nullable, target.annotations());
+    }
+
+    /**
+     * Whether a local pointer reaches below a part the encoder writes back at the same pointer: a definition whose
+     * model name is its key (types and taxonomies keep their key unless it collides; scalar definitions are kept
+     * verbatim by key), or a property of the root type.
+     */
+    private boolean keepsItsPlace(String ref) {
+        if (!ref.startsWith("#/")) {
+            return false;
+        }
+        String[] tokens = Pointers.decodeFragment(ref.substring(2)).split("/", -1);
+        if (tokens.length > 2 && tokens[0].equals("$defs")) {
+            Def def = defs.get("$defs\u0000" + Pointers.unescape(tokens[1]));
+            return def != null && (def.kind == DefKind.ALIAS || def.key.equals(def.name));
+        }
+        return tokens.length >= 2 && tokens[0].equals("properties") && rootName.isPresent();
+    }
+
+    /** A reference through the document's own {@code $id} ({@code https://x/s.json#/$defs/a}) as a fragment. */
+    private String ownFragment(String ref) {
+        if (identifier.isEmpty() || ref.startsWith("#")) {
+            return ref;
+        }
+        String id = identifier.get();
+        String bare = id.endsWith("#") ? id.substring(0, id.length() - 1) : id;
+        int slash = bare.lastIndexOf('/');
+        String file = slash >= 0 ? bare.substring(slash + 1) : bare;
+        for (String self : List.of(bare, file)) {
+            if (!self.isEmpty() && ref.startsWith(self) && (ref.length() == self.length()
+                    || ref.charAt(self.length()) == '#')) {
+                String rest = ref.substring(self.length());
+                return rest.isEmpty() ? "#" : rest;
+            }
+        }
+        return ref;
     }
 
     private boolean isRootAnchor(String ref) {
@@ -718,8 +874,15 @@ final class SchemaDecoding {
             value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
         } else if (def.node.isObject()) {
             SchemaView dv = new SchemaView((ObjectNode) def.node, def.path);
-            value = value(dv, Names.pascal(def.key));
+            int before = ledger.size();
+            resolvingAliases++;
+            try {
+                value = value(dv, Names.pascal(def.key));
+            } finally {
+                resolvingAliases--;
+            }
             dv.finish(ledger, "");
+            def.lossy = ledger.size() > before;
         } else {
             value = DecodedValue.of(DataType.of(PrimitiveKind.ANY), Constraints.NONE, false);
         }

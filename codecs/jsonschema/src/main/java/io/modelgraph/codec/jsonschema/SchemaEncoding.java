@@ -205,10 +205,13 @@ final class SchemaEncoding {
         t.description().ifPresent(d -> out.put("description", d));
         writeAnnotations(out, t.annotations(), path, true, ledger);
         if (!t.supertypes().isEmpty()) {
+            // members kept verbatim (written above) follow the supertypes: allOf is a conjunction
+            ArrayNode kept = out.path("allOf").isArray() ? (ArrayNode) out.get("allOf") : F.arrayNode();
             ArrayNode all = out.putArray("allOf");
             for (String s : t.supertypes()) {
                 all.add(typeReference(s, Pointers.child(path, "allOf")));
             }
+            all.addAll(kept);
         }
         if (!t.elements().isEmpty()) {
             ObjectNode props = out.putObject("properties");
@@ -496,7 +499,11 @@ final class SchemaEncoding {
             return;
         }
         kept.fields().forEachRemaining(e -> {
-            if (out.has(e.getKey())) {
+            if (e.getKey().equals("allOf") && out.path("allOf").isArray() && e.getValue().isArray()) {
+                // a conjunction: the kept members join the ones the model wrote (supertypes)
+                ((com.fasterxml.jackson.databind.node.ArrayNode) out.get("allOf")).addAll(
+                        (com.fasterxml.jackson.databind.node.ArrayNode) e.getValue());
+            } else if (out.has(e.getKey())) {
                 sink.drop(Pointers.child(path, e.getKey()), "verbatim keyword '" + e.getKey() + "' collides with"
                         + " one the model now says; the model's is written");
             } else {

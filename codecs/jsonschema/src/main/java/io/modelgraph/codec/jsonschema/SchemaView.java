@@ -17,10 +17,24 @@ final class SchemaView {
     private final String path;
     private final Set<String> taken = new LinkedHashSet<>();
     private boolean finished;
+    private boolean sink;
 
     SchemaView(ObjectNode node, String path) {
         this.node = node;
         this.path = path;
+    }
+
+    /**
+     * Marks the view as belonging to a model part that keeps untaken keywords verbatim (the document, a type, an
+     * element), so a reader may give back a keyword whose model form would lose meaning.
+     */
+    SchemaView keepingVerbatim() {
+        sink = true;
+        return this;
+    }
+
+    boolean keepsVerbatim() {
+        return sink;
     }
 
     String path() {
@@ -47,6 +61,11 @@ final class SchemaView {
         }
         taken.add(keyword);
         return Optional.of(value);
+    }
+
+    /** Gives a taken keyword back, so {@link #finish} keeps it verbatim or reports it. */
+    void release(String keyword) {
+        taken.remove(keyword);
     }
 
     Optional<String> takeText(String keyword, LossinessLedger ledger) {

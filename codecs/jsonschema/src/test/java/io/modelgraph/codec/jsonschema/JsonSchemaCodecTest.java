@@ -156,7 +156,7 @@ class JsonSchemaCodecTest {
                 model.type("Root").orElseThrow().annotations().get(JsonSchemaAnnotations.VERBATIM));
         assertEquals("{\"not\":{\"const\":\"x\"}}", model.type("Root").orElseThrow().element("a").orElseThrow()
                 .annotations().get(JsonSchemaAnnotations.VERBATIM));
-        // only what is neither carried nor kept is ledgered: the unresolvable reference
+        // the reference to a document the request does not carry is kept as written, and ledgered
         assertEntry(ledger, LossKind.StructuralDrop, "#/properties/c/$ref");
         assertEquals(1, ledger.size(), () -> ledger.entries().toString());
 
@@ -166,11 +166,12 @@ class JsonSchemaCodecTest {
         assertEquals(Json.parse("[1,2]"), back.at("/properties/b/enum"));
         assertEquals(1, back.at("/minProperties").intValue());
         assertTrue(back.at("/patternProperties").has("^x-"), back.toString());
+        assertEquals("http://example.com/other.json", back.at("/properties/c/$ref").textValue());
         assertTrue(out.isEmpty(), out.entries().toString());
 
         LossinessLedger foreign = new LossinessLedger();
         io.modelgraph.codec.Verbatim.reportForeign(model, "avro", foreign);
-        assertEquals(List.of("Root", "Root.a", "Root.b"), foreign.entries().stream().map(LossEntry::path).toList(),
+        assertEquals(List.of("Root", "Root.a", "Root.b", "Root.c"), foreign.entries().stream().map(LossEntry::path).toList(),
                 "any other encoder reports each kept fragment");
     }
 

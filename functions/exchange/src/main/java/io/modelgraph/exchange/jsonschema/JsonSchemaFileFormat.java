@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.jsonschema.DialectUpgrade;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.exchange.merge.DecodedFile;
 import io.modelgraph.exchange.merge.FileFormat;
@@ -38,8 +39,9 @@ public final class JsonSchemaFileFormat implements FileFormat {
         if (document == null || !(document.isObject() || document.isBoolean())) {
             throw ApiProblem.badRequest(path, "The file '" + source + "' is not a JSON Schema (an object or a boolean).");
         }
-        KeywordFilter.Result filtered = KeywordFilter.apply(document, profile);
+        // the profile maps 2020-12 keywords, so the document is upgraded first (docs/jsonschema-dialects.md)
         LossinessLedger ledger = new LossinessLedger();
+        KeywordFilter.Result filtered = KeywordFilter.apply(DialectUpgrade.upgrade(document, ledger), profile);
         SchemaModel model;
         try {
             model = CODEC.decodeTree(filtered.document(), new CodecOptions(Map.of("name", name)), ledger);

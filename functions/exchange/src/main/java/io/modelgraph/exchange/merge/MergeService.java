@@ -9,6 +9,7 @@ import io.modelgraph.exchange.fetch.SourceRef;
 import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileStore;
+import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.Relation;
@@ -92,8 +93,18 @@ public final class MergeService {
         files.forEach(f -> unmapped.addAll(f.unmapped()));
         files.forEach(f -> ledger.addAll(f.losses()));
 
+        // 2.-4. read, diff and write as the project's only large writer (GraphAccess.exclusive): the same merge
+        // sent twice at once diffs the second against the first's result instead of applying both diffs
+        return spaces.graph().exclusive(projectId, held -> applyDiff(held, projectId, options, format, subject,
+                budget, profile, space, model, ledger, unmapped));
+    }
+
+    private Map<String, Object> applyDiff(GraphAccess held, String projectId, MergeOptions options,
+            FileFormat format, String subject, WriteBudget budget, ImportProfile profile,
+            JsonLdExportOptions.SpaceInfo space, SchemaModel model, LossinessLedger decoded, Set<String> unmapped) {
+        LossinessLedger ledger = new LossinessLedger().addAll(decoded.entries()); // per attempt (re-planned once)
         // 2. the diff
-        GraphSnapshot before = spaces.snapshot(projectId, space.id());
+        GraphSnapshot before = held.load(projectId, List.of(space.id()));
         GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger);
         int skippedRemovals = 0;
         if (options.onlyAddAndUpdate()) {
@@ -144,13 +155,13 @@ public final class MergeService {
         if (!changes.isEmpty()) {
             budget.admit(changes); // nothing written yet: a diff too large for the time left becomes a job
             try {
-                spaces.graph().apply(projectId, changes, subject);
+                held.apply(projectId, changes, subject);
             } catch (StoreConflictException e) {
                 throw ApiProblem.conflict("query.SpaceId", "The space changed while the merge was applied; nothing "
                         + "was merged. Run the merge again.");
             }
         }
-        GraphSnapshot after = spaces.snapshot(projectId, space.id());
+        GraphSnapshot after = held.load(projectId, List.of(space.id()));
         String mergedAt = clock.instant().toString();
         states.put(projectId, space.id(), new MergeState(options.sourceKey(), SpaceFingerprint.of(after),
                 format.profileFormat().key(), profile.id(), mergedAt, model.name(), model.description(),

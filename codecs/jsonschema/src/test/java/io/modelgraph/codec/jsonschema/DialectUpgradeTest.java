@@ -1,0 +1,139 @@
+package io.modelgraph.codec.jsonschema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.ledger.LossEntry;
+import io.modelgraph.ledger.LossinessLedger;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DialectUpgradeTest {
+    private static JsonNode json(String text) throws Exception {
+        return JsonSchemaText.parse(text);
+    }
+
+    private static JsonNode upgrade(String text, LossinessLedger ledger) throws Exception {
+        return DialectUpgrade.upgrade(json(text), ledger);
+    }
+
+    @Test
+    void draft07DefinitionsMoveToDefsAndEveryPointerFollows() throws Exception {
+        JsonNode out = upgrade("""
+                {"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"code":{"type":"string"},
+                 "pair":{"type":"array","items":[{"$ref":"#/definitions/code"},{"type":"integer"}]}},
+                 "type":"object","properties":{"a":{"$ref":"#/definitions/code"}},
+                 "if":{"properties":{"kind":{"const":"x"}}},
+                 "then":{"properties":{"b":{"$ref":"#/definitions/code"},"c":{"$ref":"#/definitions/pair/items/1"}}}}
+                """, new LossinessLedger());
+        assertEquals(Keywords.DIALECT, out.get("$schema").textValue());
+        assertFalse(out.has("definitions"));
+        assertEquals("#/$defs/code", out.at("/properties/a/$ref").textValue());
+        assertEquals("#/$defs/code", out.at("/then/properties/b/$ref").textValue());
+        assertEquals("#/$defs/pair/prefixItems/1", out.at("/then/properties/c/$ref").textValue());
+        assertEquals("#/$defs/code", out.at("/$defs/pair/prefixItems/0/$ref").textValue());
+    }
+
+    @Test
+    void draft04IdentifiersAndExclusiveBoundsBecome202012() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = upgrade("""
+                {"$schema":"http://json-schema.org/draft-04/schema#","id":"https://example.com/s.json#",
+                 "properties":{"n":{"type":"number","minimum":0,"exclusiveMinimum":true,"maximum":9,
+                   "exclusiveMaximum":false},"id":{"id":"#idProp","type":"string"}},
+                 "definitions":{"x":{"id":"other.json","definitions":{"y":{"type":"integer"}},
+                   "properties":{"y":{"$ref":"#/definitions/y"}}}},
+                 "additionalProperties":{"$ref":"https://example.com/s.json#/definitions/x"}}
+                """, ledger);
+        assertEquals("https://example.com/s.json", out.get("$id").textValue());
+        assertFalse(out.has("id"));
+        assertEquals(0, out.at("/properties/n/exclusiveMinimum").intValue());
+        assertFalse(out.at("/properties/n").has("minimum"));
+        assertEquals(9, out.at("/properties/n/maximum").intValue());
+        assertFalse(out.at("/properties/n").has("exclusiveMaximum"));
+        assertEquals("idProp", out.at("/properties/id/$anchor").textValue());
+        assertEquals("other.json", out.at("/$defs/x/$id").textValue());
+        // '#/...' inside an embedded resource walks from that resource
+        assertEquals("#/$defs/y", out.at("/$defs/x/properties/y/$ref").textValue());
+        assertEquals("https://example.com/s.json#/$defs/x", out.at("/additionalProperties/$ref").textValue());
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+    }
+
+    @Test
+    void tuplesDependenciesAndRecursionTakeTheir202012Forms() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = upgrade("""
+                {"$schema":"https://json-schema.org/draft/2019-09/schema","$recursiveAnchor":true,
+                 "properties":{"t":{"items":[{"type":"string"}],"additionalItems":false},
+                   "u":{"items":{"type":"string"},"additionalItems":false},
+                   "kids":{"type":"array","items":{"$recursiveRef":"#"}}},
+                 "dependencies":{"a":["b"],"c":{"required":["d"]}}}
+                """, ledger);
+        assertEquals("[{\"type\":\"string\"}]", out.at("/properties/t/prefixItems").toString());
+        assertEquals("false", out.at("/properties/t/items").toString());
+        assertFalse(out.at("/properties/u").has("additionalItems"));
+        assertEquals("#" + DialectUpgrade.RECURSIVE_ANCHOR, out.at("/properties/kids/items/$dynamicRef").textValue());
+        assertEquals(DialectUpgrade.RECURSIVE_ANCHOR, out.get("$dynamicAnchor").textValue());
+        assertEquals("[\"b\"]", out.at("/dependentRequired/a").toString());
+        assertEquals("[\"d\"]", out.at("/dependentSchemas/c/required").toString());
+        assertFalse(out.has("dependencies"));
+        assertEquals(1, ledger.size(), ledger.entries().toString()); // u's additionalItems, which did nothing
+        assertEquals("#/properties/u/additionalItems", ledger.entries().get(0).path());
+    }
+
+    @Test
+    void siblingsOfRefInALegacyDialectAreLedgeredWithTheirPath() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        upgrade("""
+                {"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"s":{"type":"string"}},
+                 "properties":{"a":{"$ref":"#/definitions/s","description":"fine","maxLength":3}}}
+                """, ledger);
+        assertEquals(1, ledger.size());
+        LossEntry e = ledger.entries().get(0);
+        assertEquals("#/properties/a/$ref", e.path());
+        assertTrue(e.explanation().contains("maxLength"), e.explanation());
+    }
+
+    @Test
+    void definitionsAndDefsWithTheSameNameBothSurvive() throws Exception {
+        JsonNode out = upgrade("""
+                {"$defs":{"a":{"type":"string"}},"definitions":{"a":{"type":"integer"}},
+                 "properties":{"p":{"$ref":"#/definitions/a"},"q":{"$ref":"#/$defs/a"}}}
+                """, new LossinessLedger());
+        assertEquals("#/$defs/a_definitions", out.at("/properties/p/$ref").textValue());
+        assertEquals("integer", out.at("/$defs/a_definitions/type").textValue());
+        assertEquals("#/$defs/a", out.at("/properties/q/$ref").textValue());
+    }
+
+    @Test
+    void a202012DocumentIsLeftAsItIs() throws Exception {
+        String text = """
+                {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://e.com/a",
+                 "$defs":{"x":{"prefixItems":[{"type":"string"}],"items":false,"$dynamicAnchor":"n"}},
+                 "properties":{"p":{"$ref":"#/$defs/x","minItems":1}},"dependentRequired":{"a":["b"]}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        assertEquals(json(text), DialectUpgrade.upgrade(json(text), ledger));
+        assertTrue(ledger.isEmpty());
+    }
+
+    @Test
+    void theIssueReproEncodesWithNoDanglingReference() throws Exception {
+        JsonSchemaCodec codec = new JsonSchemaCodec();
+        String repro = "{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"definitions\":{\"code\":{\"type\":"
+                + "\"string\"}},\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"},\"a\":{\"$ref\":"
+                + "\"#/definitions/code\"}},\"if\":{\"properties\":{\"kind\":{\"const\":\"x\"}}},\"then\":{"
+                + "\"properties\":{\"b\":{\"$ref\":\"#/definitions/code\"}}}}";
+        LossinessLedger ledger = new LossinessLedger();
+        var model = codec.decode(repro, new CodecOptions(Map.of()), ledger);
+        String out = codec.encode(model, new CodecOptions(Map.of()), new LossinessLedger());
+        assertFalse(out.contains("#/definitions/"), out);
+        JsonNode doc = json(out);
+        String ref = doc.at("/then/properties/b/$ref").textValue();
+        assertTrue(ref.startsWith("#/$defs/"), out);
+        assertFalse(doc.at(ref.substring(1)).isMissingNode(), out);
+    }
+}

@@ -1,0 +1,166 @@
+package io.modelgraph.exchange;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.resource.AllowSchemaLoader;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The schemastore-train set through the codec and validateJSON's compilation, without storage: each case's
+ * schema (with its {@code refs} as one request's documents) decoded, exported as validateJSON exports it, and
+ * every labelled instance validated; networknt on the original beside. A fast loop for causes; the routes run
+ * the same set in {@code local}'s SchemaStoreConformanceTest. Reads {@code corpus.dir}; never copies corpus files.
+ */
+@Tag("conformance")
+class SchemaStoreCodecConformanceTest {
+    @Test
+    void schemaStoreSchemasValidateAsTheirOriginals() throws Exception {
+        String dir = System.getProperty("corpus.dir", "");
+        Path corpus = Paths.get(dir).resolve("schemastore-train");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isRegularFile(corpus.resolve("cases.json")),
+                "schemastore-train not found under corpus.dir='" + dir + "'; skipped");
+        JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
+        JsonSchemaCodec codec = new JsonSchemaCodec();
+        int decoded = 0;
+        int[] ours = new int[2];
+        int[] theirs = new int[2];
+        int[] totals = new int[2];
+        List<String> disagreements = new ArrayList<>();
+        Map<String, Integer> causes = new TreeMap<>();
+        for (JsonNode c : cases) {
+            String name = c.get("name").asText();
+            String text = Files.readString(corpus.resolve(c.get("schema").asText()));
+            Map<String, String> refs = new LinkedHashMap<>();
+            for (JsonNode r : c.path("refs")) {
+                refs.put(r.asText(), Files.readString(corpus.resolve(r.asText())));
+            }
+            String request = text;
+            if (!refs.isEmpty()) {
+                Map<String, String> docs = new LinkedHashMap<>();
+                docs.put(c.get("schema").asText(), text);
+                docs.putAll(refs);
+                request = Json.write(docs);
+            }
+            Optional<JsonSchema> compiled = Optional.empty();
+            String problem = "";
+            try {
+                SchemaModel model = codec.decode(request, new CodecOptions(Map.of()), new LossinessLedger());
+                decoded++;
+                compiled = Optional.of(Validators.compile(JsonSchemaExporter.export(model, Optional.empty(), false)));
+            } catch (Exception | StackOverflowError e) {
+                problem = "cannot compile: " + e;
+            }
+            Optional<JsonSchema> original = original(text, refs);
+            for (String kind : List.of("valid", "invalid")) {
+                int k = kind.equals("valid") ? 0 : 1;
+                for (JsonNode file : c.path(kind)) {
+                    JsonNode instance = Json.parse(Files.readString(corpus.resolve(file.asText())));
+                    totals[k]++;
+                    String cause = problem;
+                    Optional<Boolean> mine = Optional.empty();
+                    if (compiled.isPresent()) {
+                        try {
+                            var found = compiled.get().validate(instance);
+                            mine = Optional.of(found.isEmpty());
+                            cause = found.toString();
+                        } catch (RuntimeException | StackOverflowError e) {
+                            cause = "cannot evaluate: " + e.getMessage();
+                        }
+                    }
+                    Optional<Boolean> nn = verdict(original, instance);
+                    if (mine.equals(Optional.of(k == 0))) {
+                        ours[k]++;
+                    }
+                    if (nn.equals(Optional.of(k == 0))) {
+                        theirs[k]++;
+                    }
+                    if (!mine.equals(nn)) {
+                        String why = mine.isPresent() && mine.get() ? "accepted; networknt on the original rejects"
+                                : cause;
+                        disagreements.add(name + " " + file.asText() + " [" + kind + "; ours " + mine + ", networknt "
+                                + nn + "]: " + clip(why));
+                        String kindOf = why.replaceAll("\\$[.\\[][^ :]*", "\\$…").replaceAll("'[^']*'", "'…'")
+                                .replaceAll("[0-9]+", "N");
+                        causes.merge(kindOf.substring(0, Math.min(90, kindOf.length())), 1, Integer::sum);
+                    }
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "schemastore-train through the codec: decoded %d / %d; valid accepted %d / %d"
+                + " (networknt-on-original %d); invalid rejected %d / %d (networknt-on-original %d)%n", decoded,
+                cases.size(), ours[0], totals[0], theirs[0], ours[1], totals[1], theirs[1]);
+        System.out.println("disagreements with networknt on the original (" + disagreements.size() + "), by cause:");
+        causes.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue())
+                .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
+        disagreements.forEach(s -> System.out.println("  " + s));
+        assertTrue(totals[0] > 0);
+    }
+
+    static Optional<JsonSchema> original(String schemaText, Map<String, String> refs) {
+        try {
+            JsonNode schema = Json.parse(schemaText);
+            Map<String, String> byId = new HashMap<>();
+            for (String text : refs.values()) {
+                JsonNode doc = Json.parse(text);
+                String id = doc.path("$id").isTextual() ? doc.get("$id").asText() : doc.path("id").asText("");
+                if (!id.isEmpty()) {
+                    byId.put(id.endsWith("#") ? id.substring(0, id.length() - 1) : id, text);
+                }
+            }
+            String s = schema.path("$schema").asText("");
+            SpecVersion.VersionFlag version = s.contains("draft-04") ? SpecVersion.VersionFlag.V4
+                    : s.contains("draft-06") ? SpecVersion.VersionFlag.V6
+                    : s.contains("2019-09") ? SpecVersion.VersionFlag.V201909
+                    : s.contains("2020-12") ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7;
+            JsonSchemaFactory factory = JsonSchemaFactory.getInstance(version, b -> b.schemaLoaders(l -> l
+                    .schemas(byId).add(new AllowSchemaLoader(iri -> iri.toString().startsWith("classpath:")
+                            || byId.containsKey(iri.toString())))));
+            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(false).build();
+            String id = schema.path("$id").isTextual() ? schema.get("$id").asText() : schema.path("id").asText("");
+            JsonSchema compiled = id.isEmpty() ? factory.getSchema(java.net.URI.create("urn:original"), schema, config)
+                    : factory.getSchema(SchemaLocation.of(id), schema, config);
+            compiled.initializeValidators();
+            return Optional.of(compiled);
+        } catch (Exception | StackOverflowError e) {
+            return Optional.empty();
+        }
+    }
+
+    static Optional<Boolean> verdict(Optional<JsonSchema> schema, JsonNode instance) {
+        try {
+            return schema.map(s -> s.validate(instance).isEmpty());
+        } catch (RuntimeException | StackOverflowError e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String clip(String s) {
+        return s.length() > 240 ? s.substring(0, 240) + "…" : s;
+    }
+}

@@ -1,0 +1,423 @@
+package io.modelgraph.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.resource.AllowSchemaLoader;
+import io.modelgraph.auth.Role;
+import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.json.Json;
+import java.io.PrintStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The schemastore-train set through the routes, as a new user would run it: each case's schema (with the
+ * documents its {@code refs} name) imported with {@code schema/import} into a fresh project, every labelled
+ * instance checked with validateJSON on the project's main space. Prints what the corpus README asks for beside
+ * ajv's anchor figures, and networknt on the original schema measured in the same run; every instance where the
+ * service and networknt-on-the-original disagree is listed with its cause. Then, per case, the export is held to
+ * the 2020-12 meta-schema with every {@code $ref} resolving, and re-imported: it must write nothing.
+ * Reads {@code corpus.dir} (its {@code schemastore-train} folder); never copies corpus files.
+ */
+@Tag("conformance")
+class SchemaStoreConformanceTest {
+    /** ajv's figures from the corpus README (anchor of 2026-11-25). */
+    private static final int AJV_VALID = 656;
+    private static final int AJV_INVALID = 386;
+
+    private static Path corpus() {
+        String dir = System.getProperty("corpus.dir", "");
+        Path base = Paths.get(dir).resolve("schemastore-train");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isRegularFile(base.resolve("cases.json")),
+                "schemastore-train not found under corpus.dir='" + dir + "'; conformance test skipped");
+        return base;
+    }
+
+    private record Verdict(int status, Optional<Boolean> valid, String cause) {
+    }
+
+    /** What one case gave; the run adds them up. */
+    private static final class CaseResult {
+        boolean imported;
+        int validAccepted;
+        int validTotal;
+        int invalidRejected;
+        int invalidTotal;
+        int nnValidAccepted;
+        int nnInvalidRejected;
+        int serverErrors;
+        boolean exported;
+        boolean exportClean;
+        boolean reimportClean;
+        final List<String> disagreements = new ArrayList<>();
+        final List<String> causes = new ArrayList<>();
+        Optional<String> importFailure = Optional.empty();
+        Optional<String> exportProblem = Optional.empty();
+        Optional<String> roundTripProblem = Optional.empty();
+    }
+
+    @Test
+    void schemaStoreSchemasImportValidateExportAndRoundTrip() throws Exception {
+        Path corpus = corpus();
+        JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
+        List<CaseResult> results = new ArrayList<>();
+        try (LocalServer server = LocalServer.start(new LocalServer.Options(0, true,
+                Files.createTempDirectory("modelgraph-schemastore"), false), Map.of(),
+                new PrintStream(PrintStream.nullOutputStream()))) {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                    Integer.getInteger("schemastore.threads", 3));
+            List<java.util.concurrent.Future<CaseResult>> running = new ArrayList<>();
+            for (JsonNode c : cases) {
+                running.add(pool.submit(() -> runCase(server, corpus, c)));
+            }
+            for (var f : running) {
+                results.add(f.get());
+            }
+            pool.shutdown();
+        }
+        int imported = 0;
+        int validAccepted = 0;
+        int validTotal = 0;
+        int invalidRejected = 0;
+        int invalidTotal = 0;
+        int serverErrors = 0;
+        int nnValidAccepted = 0;
+        int nnInvalidRejected = 0;
+        int exports = 0;
+        int exportsClean = 0;
+        int reimportsClean = 0;
+        List<String> disagreements = new ArrayList<>();
+        List<String> importFailures = new ArrayList<>();
+        List<String> exportProblems = new ArrayList<>();
+        List<String> roundTripProblems = new ArrayList<>();
+        Map<String, Integer> causes = new TreeMap<>();
+        for (CaseResult r : results) {
+            imported += r.imported ? 1 : 0;
+            validAccepted += r.validAccepted;
+            validTotal += r.validTotal;
+            invalidRejected += r.invalidRejected;
+            invalidTotal += r.invalidTotal;
+            serverErrors += r.serverErrors;
+            nnValidAccepted += r.nnValidAccepted;
+            nnInvalidRejected += r.nnInvalidRejected;
+            exports += r.exported ? 1 : 0;
+            exportsClean += r.exportClean ? 1 : 0;
+            reimportsClean += r.reimportClean ? 1 : 0;
+            disagreements.addAll(r.disagreements);
+            r.causes.forEach(k -> causes.merge(k, 1, Integer::sum));
+            r.importFailure.ifPresent(importFailures::add);
+            r.exportProblem.ifPresent(exportProblems::add);
+            r.roundTripProblem.ifPresent(roundTripProblems::add);
+        }
+        PrintStream out = System.out;
+        out.println("schemastore-train through the routes (schema/import, validateJSON on the main space):");
+        out.printf(Locale.ROOT, "  schemas imported            %4d / %d%n", imported, cases.size());
+        out.printf(Locale.ROOT, "  valid instances accepted    %4d / %d   networknt-on-original %4d   ajv %d / 656%n",
+                validAccepted, validTotal, nnValidAccepted, AJV_VALID);
+        out.printf(Locale.ROOT, "  invalid instances rejected  %4d / %d   networknt-on-original %4d   ajv %d / 386%n",
+                invalidRejected, invalidTotal, nnInvalidRejected, AJV_INVALID);
+        out.printf(Locale.ROOT, "  5xx answers                 %4d%n", serverErrors);
+        out.printf(Locale.ROOT, "  exports valid 2020-12, every $ref resolving  %d / %d%n", exportsClean, exports);
+        out.printf(Locale.ROOT, "  re-imports of the export writing nothing     %d / %d%n", reimportsClean, exports);
+        out.println("imports refused (" + importFailures.size() + "):");
+        importFailures.forEach(s -> out.println("  " + s));
+        out.println("disagreements with networknt on the original (" + disagreements.size() + "), by cause:");
+        causes.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue())
+                .forEach(e -> out.println("  " + e.getValue() + "  " + e.getKey()));
+        disagreements.forEach(s -> out.println("  " + s));
+        out.println("export problems (" + exportProblems.size() + "):");
+        exportProblems.forEach(s -> out.println("  " + s));
+        out.println("round trips that wrote (" + roundTripProblems.size() + "):");
+        roundTripProblems.forEach(s -> out.println("  " + s));
+        assertTrue(validTotal + invalidTotal > 0);
+        assertEquals(0, serverErrors, "no 5xx for a caller's schema or document");
+    }
+
+    private static CaseResult runCase(LocalServer server, Path corpus, JsonNode c) throws Exception {
+        CaseResult r = new CaseResult();
+        String name = c.get("name").asText();
+        String schemaText = Files.readString(corpus.resolve(c.get("schema").asText()));
+        Map<String, String> refs = new LinkedHashMap<>();
+        c.path("refs").forEach(x -> refs.put(x.asText(), read(corpus.resolve(x.asText()))));
+        String project = JobsGatewayTest.project();
+        String admin = JobsGatewayTest.token(server, project, Role.Admin);
+        JobsGatewayTest.Reply imp = importSchema(server, project, admin, c.get("schema").asText(), schemaText, refs);
+        if (imp.status() >= 500) {
+            r.serverErrors++;
+        }
+        boolean ok = imp.status() == 200;
+        r.imported = ok;
+        if (!ok) {
+            r.importFailure = Optional.of(name + ": " + imp.status() + " " + clip(imp.body()));
+        }
+        Optional<JsonSchema> original = networkntOnOriginal(schemaText, refs);
+        String space = MainSpace.idFor(project);
+        for (String kind : List.of("valid", "invalid")) {
+            boolean expected = kind.equals("valid");
+            for (JsonNode file : c.path(kind)) {
+                String instance = Files.readString(corpus.resolve(file.asText()));
+                JsonNode parsed = Json.parse(instance);
+                if (expected) {
+                    r.validTotal++;
+                } else {
+                    r.invalidTotal++;
+                }
+                Verdict ours = ok ? validate(server, project, admin, space, instance)
+                        : new Verdict(imp.status(), Optional.empty(), "import answered " + imp.status());
+                if (ours.status() >= 500) {
+                    r.serverErrors++;
+                }
+                Optional<Set<ValidationMessage>> theirMessages = messages(original, parsed);
+                Optional<Boolean> theirs = theirMessages.map(Set::isEmpty);
+                if (ours.valid().equals(Optional.of(expected))) {
+                    if (expected) {
+                        r.validAccepted++;
+                    } else {
+                        r.invalidRejected++;
+                    }
+                }
+                if (theirs.equals(Optional.of(expected))) {
+                    if (expected) {
+                        r.nnValidAccepted++;
+                    } else {
+                        r.nnInvalidRejected++;
+                    }
+                }
+                if (!ours.valid().equals(theirs)) {
+                    String cause = ours.valid().isPresent() && ours.valid().get()
+                            ? "service accepts; networknt on the original says "
+                                    + theirMessages.map(Object::toString).orElse("(cannot evaluate)")
+                            : ours.cause();
+                    String instanceName = file.asText().substring(file.asText().indexOf('/', "tests/".length()) + 1);
+                    r.disagreements.add(name + " " + instanceName + " [expected " + kind + "; service "
+                            + ours.valid().map(String::valueOf).orElse(String.valueOf(ours.status()))
+                            + ", networknt " + theirs.map(String::valueOf).orElse("cannot compile") + "]: "
+                            + clip(cause));
+                    r.causes.add(causeClass(cause));
+                }
+            }
+        }
+        if (!ok) {
+            return r;
+        }
+        JobsGatewayTest.Reply exported = JobsGatewayTest.send(server, "POST", "/graph/transform/schema/export/"
+                + project, admin, Json.write(Map.of("format", "jsonschema")));
+        if (exported.status() != 200) {
+            r.exportProblem = Optional.of(name + ": export answered " + exported.status() + " "
+                    + clip(exported.body()));
+            if (exported.status() >= 500) {
+                r.serverErrors++;
+            }
+            return r;
+        }
+        r.exported = true;
+        String exportText = payload(exported.json()).path("schema").asText();
+        List<String> problems = ExportCheck.problems(Json.parse(exportText));
+        r.exportClean = problems.isEmpty();
+        if (!problems.isEmpty()) {
+            r.exportProblem = Optional.of(name + ": " + clip(problems.toString()));
+        }
+        JobsGatewayTest.Reply again = importSchema(server, project, admin, "export.json", exportText, Map.of());
+        JsonNode changes = payload(again.json()).path("changes");
+        boolean nothing = again.status() == 200 && changes.isObject();
+        for (JsonNode n : changes) {
+            nothing &= n.asInt() == 0;
+        }
+        r.reimportClean = nothing;
+        if (!nothing) {
+            r.roundTripProblem = Optional.of(name + ": " + again.status() + " " + clip(changes.isObject()
+                    ? changes.toString() : again.body()));
+        }
+        return r;
+    }
+
+    private static JobsGatewayTest.Reply importSchema(LocalServer server, String project, String token, String file,
+            String text, Map<String, String> refs) throws Exception {
+        Object schema = text;
+        if (!refs.isEmpty()) {
+            Map<String, String> documents = new LinkedHashMap<>();
+            documents.put(file, text);
+            documents.putAll(refs);
+            schema = documents;
+        }
+        JobsGatewayTest.Reply r = JobsGatewayTest.send(server, "POST", "/graph/transform/schema/import/" + project,
+                token, Json.write(Map.of("format", "jsonschema", "schema", schema)));
+        if (r.status() == 202) {
+            JsonNode done = JobsGatewayTest.awaitDone(server, r.json().path("job").path("statusUrl").asText(), token);
+            JsonNode job = done.has("job") ? done.get("job") : done.path("data");
+            return new JobsGatewayTest.Reply(job.path("statusCode").asInt(), job.path("result").toString(), "");
+        }
+        return r;
+    }
+
+    private static JsonNode payload(JsonNode envelope) {
+        return envelope.has("data") ? envelope.get("data") : envelope;
+    }
+
+    /** GET with the document in the query while it fits a URL; the POST form beyond. */
+    private static Verdict validate(LocalServer server, String project, String token, String space, String instance) {
+        String base = "/v1/" + project + "/validateJSON?configTypeId=jsonschema-2020-12&spaceId=" + enc(space);
+        JobsGatewayTest.Reply r = instance.length() < 4_000
+                ? JobsGatewayTest.send(server, "GET", base + "&jsonString=" + enc(instance), token, null)
+                : JobsGatewayTest.send(server, "POST", base, token, Json.write(Map.of("jsonString", instance)));
+        if (r.status() != 200) {
+            return new Verdict(r.status(), Optional.empty(), "validateJSON answered " + r.status() + ": " + r.body());
+        }
+        JsonNode data = r.json().path("data");
+        return new Verdict(200, Optional.of(data.path("isValid").asBoolean()),
+                data.path("jsonSchemaValidationErrors").toString());
+    }
+
+    /** networknt on the user's own schema, in its own dialect, with the case's other documents and nothing else. */
+    private static Optional<JsonSchema> networkntOnOriginal(String schemaText, Map<String, String> refs) {
+        try {
+            JsonNode schema = Json.parse(schemaText);
+            Map<String, String> byId = new HashMap<>();
+            for (String text : refs.values()) {
+                JsonNode doc = Json.parse(text);
+                String id = doc.path("$id").isTextual() ? doc.get("$id").asText() : doc.path("id").asText("");
+                if (!id.isEmpty()) {
+                    byId.put(id.endsWith("#") ? id.substring(0, id.length() - 1) : id, text);
+                }
+            }
+            SpecVersion.VersionFlag version = dialect(schema);
+            JsonSchemaFactory factory = JsonSchemaFactory.getInstance(version, b -> b.schemaLoaders(l -> l
+                    .schemas(byId).add(new AllowSchemaLoader(iri -> iri.toString().startsWith("classpath:")
+                            || byId.containsKey(iri.toString())))));
+            SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(false).build();
+            String id = schema.path("$id").isTextual() ? schema.get("$id").asText() : schema.path("id").asText("");
+            JsonSchema compiled = id.isEmpty() ? factory.getSchema(java.net.URI.create("urn:original"), schema, config)
+                    : factory.getSchema(SchemaLocation.of(id), schema, config);
+            compiled.initializeValidators();
+            return Optional.of(compiled);
+        } catch (RuntimeException | java.io.IOException | StackOverflowError e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<Set<ValidationMessage>> messages(Optional<JsonSchema> schema, JsonNode instance) {
+        try {
+            return schema.map(s -> s.validate(instance));
+        } catch (RuntimeException | StackOverflowError e) {
+            return Optional.empty(); // networknt cannot evaluate the original on this instance
+        }
+    }
+
+    private static SpecVersion.VersionFlag dialect(JsonNode schema) {
+        String s = schema.path("$schema").asText("");
+        if (s.contains("draft-04")) {
+            return SpecVersion.VersionFlag.V4;
+        }
+        if (s.contains("draft-06")) {
+            return SpecVersion.VersionFlag.V6;
+        }
+        if (s.contains("2019-09")) {
+            return SpecVersion.VersionFlag.V201909;
+        }
+        if (s.contains("2020-12")) {
+            return SpecVersion.VersionFlag.V202012;
+        }
+        return SpecVersion.VersionFlag.V7;
+    }
+
+    private static String causeClass(String cause) {
+        String c = cause.replaceAll("\"[^\"]*\"", "\"…\"").replaceAll("\\$[.\\[][^ :]*", "\\$…")
+                .replaceAll("[0-9a-f]{32}", "…").replaceAll("'[^']*'", "'…'");
+        return c.length() > 110 ? c.substring(0, 110) : c;
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String clip(String s) {
+        return s.length() > 300 ? s.substring(0, 300) + "…" : s;
+    }
+
+    /** The checks every export is held to: the 2020-12 meta-schema, and every {@code $ref} resolving in it. */
+    static final class ExportCheck {
+        static List<String> problems(JsonNode doc) {
+            List<String> out = new ArrayList<>();
+            Set<ValidationMessage> meta = Validators.metaSchema().validate(doc);
+            meta.stream().limit(3).forEach(m -> out.add("meta-schema: " + m.getMessage()));
+            if (!doc.path("$schema").asText().equals(Validators.DIALECT)) {
+                out.add("$schema is not 2020-12");
+            }
+            Set<String> anchors = new java.util.HashSet<>();
+            collectAnchors(doc, anchors);
+            checkRefs(doc, doc, anchors, out);
+            return out;
+        }
+
+        private static void collectAnchors(JsonNode n, Set<String> anchors) {
+            if (n.isObject()) {
+                if (n.path("$anchor").isTextual()) {
+                    anchors.add(n.get("$anchor").asText());
+                }
+                if (n.path("$dynamicAnchor").isTextual()) {
+                    anchors.add(n.get("$dynamicAnchor").asText());
+                }
+            }
+            n.forEach(child -> collectAnchors(child, anchors));
+        }
+
+        private static void checkRefs(JsonNode root, JsonNode n, Set<String> anchors, List<String> out) {
+            if (n.isObject()) {
+                for (String key : List.of("$ref", "$dynamicRef")) {
+                    if (n.path(key).isTextual() && !resolves(root, n.get(key).asText(), anchors)) {
+                        out.add("unresolved " + key + " " + n.get(key).asText());
+                    }
+                }
+            }
+            n.forEach(child -> checkRefs(root, child, anchors, out));
+        }
+
+        private static boolean resolves(JsonNode root, String ref, Set<String> anchors) {
+            String id = root.path("$id").asText("");
+            String r = !id.isEmpty() && ref.startsWith(id) ? ref.substring(id.length()) : ref;
+            if (r.equals("#") || r.isEmpty()) {
+                return true;
+            }
+            if (!r.startsWith("#")) {
+                return false;
+            }
+            String fragment = java.net.URLDecoder.decode(r.substring(1).replace("+", "%2B"), StandardCharsets.UTF_8);
+            if (!fragment.startsWith("/")) {
+                return anchors.contains(fragment);
+            }
+            return !root.at(fragment).isMissingNode();
+        }
+    }
+}
