@@ -77,17 +77,19 @@ class GeneratedClientScenarioTest {
     @Test
     void graphWritesAnExportAndATransformRoundTripThroughTheGeneratedClient() throws ApiException {
         // nodes, a relation and a mixin value
-        String study = api.createNode(PROJECT, new CreateNode().nodeType(NodeType.TYPE).label("Study"))
-                .getData().getId();
-        String title = api.createNode(PROJECT, new CreateNode().nodeType(NodeType.ELEMENT).label("title"))
+        // a create retried with the same Idempotency-Key replays the first answer: one node, one id
+        CreateNode studyNode = new CreateNode().nodeType(NodeType.TYPE).label("Study");
+        String study = api.createNode(PROJECT, studyNode, "scenario-study").getData().getId();
+        assertEquals(study, api.createNode(PROJECT, studyNode, "scenario-study").getData().getId());
+        String title = api.createNode(PROJECT, new CreateNode().nodeType(NodeType.ELEMENT).label("title"), null)
                 .getData().getId();
         api.createRelation(PROJECT, new Relation().fromNodeId(title).toNodeId(study)
-                .relationGroupId("domain-includes"));
+                .relationGroupId("domain-includes"), null);
         assertTrue(api.setMixinValue(PROJECT, new SetMixinValue().targetNodeId(study).mixinId("description")
-                .addMixinColumnsItem(new MixinColumnValue().id("description").value("A clinical study")))
+                .addMixinColumnsItem(new MixinColumnValue().id("description").value("A clinical study")), null)
                 .getSuccess());
 
-        Node read = api.fetchNode(PROJECT, study, true, true).getData();
+        Node read = api.fetchNode(PROJECT, study, null, true, true).getData();
         assertEquals("Study", read.getLabel());
         assertEquals(NodeType.TYPE, read.getNodeType());
         assertEquals(1, read.getRelations().size(), read.toString());
@@ -95,16 +97,16 @@ class GeneratedClientScenarioTest {
         assertNotNull(read.getCreatedAt());
 
         // the graph as JSON Schema 2020-12
-        String exported = api.exportJsonSchema(PROJECT, "jsonschema-2020-12", null, study, null).getData();
+        String exported = api.exportJsonSchema(PROJECT, "jsonschema-2020-12", null, null, study, null).getData();
         // rooted at Study: its Element is a property, its description mixin the schema's description
         assertTrue(exported.contains("\"title\"") && exported.contains("A clinical study"), exported);
 
         // a schema imported through transform, then exported again
         SchemaImport200Response imported = api.schemaImport(PROJECT, new SchemaImportRequest()
-                .format(DecodeFormat.JSONSCHEMA).schema(new SchemaImportRequestSchema(PATIENT)));
+                .format(DecodeFormat.JSONSCHEMA).schema(new SchemaImportRequestSchema(PATIENT)), null);
         assertTrue(imported.getSuccess(), imported.toString());
         assertEquals(PROJECT, imported.getProjectId());
-        String avro = api.schemaExport(PROJECT, new SchemaExportRequest().format(EncodeFormat.AVRO)).getSchema();
+        String avro = api.schemaExport(PROJECT, new SchemaExportRequest().format(EncodeFormat.AVRO), null).getSchema();
         assertTrue(avro.contains("Patient") && avro.contains("Study"), avro);
 
         // mapped onto the project's names, into another format, with the plan that did it
@@ -112,7 +114,7 @@ class GeneratedClientScenarioTest {
                 .sourceFormat(DecodeFormat.JSONSCHEMA).sourceSchema(new SchemaMapRequestSourceSchema(PATIENT))
                 .targetFormat(EncodeFormat.AVRO)
                 .mapping(new Mapping().kind(Mapping.KindEnum.EXPLICIT).guide(new MappingGuide()
-                        .putTypesItem("Patient", "Person").putElementsItem("Patient.fullName", "Person.name"))));
+                        .putTypesItem("Patient", "Person").putElementsItem("Patient.fullName", "Person.name"))), null);
         assertTrue(mapped.getSuccess(), mapped.toString());
         assertTrue(mapped.getSchema().contains("Person") && !mapped.getSchema().contains("Patient"),
                 mapped.getSchema());
@@ -122,7 +124,7 @@ class GeneratedClientScenarioTest {
         // the plan replayed: the same output without the mapping step
         PlanExecute200Response replayed = api.planExecute(PROJECT, new PlanExecuteRequest()
                 .sourceFormat(DecodeFormat.JSONSCHEMA).sourceSchema(new SchemaMapRequestSourceSchema(PATIENT))
-                .targetFormat(EncodeFormat.AVRO).plan(new PlanExecuteRequestPlan(mapped.getPlan())));
+                .targetFormat(EncodeFormat.AVRO).plan(new PlanExecuteRequestPlan(mapped.getPlan())), null);
         assertTrue(replayed.getSuccess(), replayed.toString());
         assertEquals(mapped.getSchema(), replayed.getSchema());
     }
@@ -130,7 +132,7 @@ class GeneratedClientScenarioTest {
     @Test
     void aRefusalArrivesAsTheClientsExceptionWithTheEnvelope() {
         ApiException e = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
-                () -> api.fetchNode(PROJECT, "no-such-node", false, false));
+                () -> api.fetchNode(PROJECT, "no-such-node", null, false, false));
         assertEquals(404, e.getCode());
         assertTrue(e.getResponseBody().contains("\"success\":false"), e.getResponseBody());
     }

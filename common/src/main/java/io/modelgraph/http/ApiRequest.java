@@ -185,10 +185,14 @@ public final class ApiRequest {
                 "Query parameter '" + name + "' is required."));
     }
 
+    /**
+     * A boolean flag. Given without a value ({@code ?AddRelations} or {@code ?AddRelations=}) it is true, as a
+     * flag's presence reads (docs/graph.md "Query flags"); absent, it takes {@code defaultValue}.
+     */
     public boolean queryBool(String name, boolean defaultValue) {
         Optional<String> value = queryString(name);
         if (value.isEmpty()) {
-            return defaultValue;
+            return query.has(name) || defaultValue;
         }
         String v = value.get().trim().toLowerCase(Locale.ROOT);
         if (v.equals("true")) {

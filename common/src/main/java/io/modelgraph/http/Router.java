@@ -22,7 +22,6 @@ import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.log.RequestLog;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -38,26 +37,35 @@ public final class Router {
     private final Optional<Jobs> jobs;
     /** The measured write rate a request's budget is judged by. */
     private final WriteRate rate;
+    /** The {@code Idempotency-Key} header on write routes; without it the header is not read. */
+    private final Optional<IdempotencyKeys> keys;
 
     public Router(List<Route> routes, Authenticator authenticator) {
-        this(routes, authenticator, Optional.empty(), WriteRate.from(System.getenv()));
+        this(routes, authenticator, Optional.empty(), WriteRate.from(System.getenv()), Optional.empty());
     }
 
-    private Router(List<Route> routes, Authenticator authenticator, Optional<Jobs> jobs, WriteRate rate) {
+    private Router(List<Route> routes, Authenticator authenticator, Optional<Jobs> jobs, WriteRate rate,
+            Optional<IdempotencyKeys> keys) {
         this.routes = List.copyOf(routes);
         this.authenticator = authenticator;
         this.jobs = jobs;
         this.rate = rate;
+        this.keys = keys;
     }
 
     /** This router, deferring writes that do not fit their request's time to {@code jobs}. */
     public Router withJobs(Jobs jobs) {
-        return new Router(routes, authenticator, Optional.of(jobs), rate);
+        return new Router(routes, authenticator, Optional.of(jobs), rate, keys);
     }
 
     /** This router, judging budgets by {@code rate} (tests lower it to send small writes through jobs). */
     public Router withRate(WriteRate rate) {
-        return new Router(routes, authenticator, jobs, rate);
+        return new Router(routes, authenticator, jobs, rate, keys);
+    }
+
+    /** This router, honouring {@code Idempotency-Key} on its write routes (docs/idempotency.md). */
+    public Router withIdempotency(IdempotencyKeys idempotency) {
+        return new Router(routes, authenticator, jobs, rate, Optional.of(idempotency));
     }
 
     public WriteRate rate() {
@@ -141,7 +149,17 @@ public final class Router {
             call = authorize(route, matched, budget, trace);
             route.inputs().check(matched, route.style());
             CallerStrings.check(matched, route.inputs(), route.style());
-            return render(route, matched, route.operation().handle(call));
+            IdempotencyKeys.Begin begin = keys.isPresent() ? keys.get().begin(route, call) : IdempotencyKeys.UNTRACKED;
+            if (begin instanceof IdempotencyKeys.Replay replay) {
+                return replay.response();
+            }
+            if (begin instanceof IdempotencyKeys.Claimed claimed) {
+                // the answer, whatever it is, is what a retry with the key gets
+                APIGatewayV2HTTPResponse answer = operate(route, matched, call, request);
+                keys.get().finish(claimed, answer);
+                return answer;
+            }
+            return ConditionalReads.apply(matched, render(route, matched, route.operation().handle(call)));
         } catch (ApiProblem problem) {
             return renderProblem(style, problem);
         } catch (io.modelgraph.codec.InvalidOptionException option) {
@@ -166,6 +184,30 @@ public final class Router {
                     "route", route == null ? request.method() + " " + request.path() : route.routeKey(),
                     "requestId", request.requestId()));
             return renderFatal(style, fatal);
+        }
+    }
+
+    /** Runs the operation and renders every outcome, as {@link #dispatch} does after the caller is known. */
+    private APIGatewayV2HTTPResponse operate(Route route, ApiRequest matched, Call call, ApiRequest request) {
+        try {
+            return render(route, matched, route.operation().handle(call));
+        } catch (ApiProblem problem) {
+            return renderProblem(route.style(), problem);
+        } catch (io.modelgraph.codec.InvalidOptionException option) {
+            return renderProblem(route.style(), TransformFailure.of(option.path(), option.getMessage()));
+        } catch (WriteDeferred deferred) {
+            return defer(route, matched, call, deferred);
+        } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
+            return renderProblem(route.style(), ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
+        } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
+            return renderProblem(route.style(), ApiProblem.conflict("", conflict.getMessage()));
+        } catch (Exception | Error e) {
+            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)
+                    && !(e instanceof StackOverflowError)) {
+                throw (Error) e;
+            }
+            return renderFatal(route.style(), FatalError.record(e, Map.of("route", route.routeKey(),
+                    "requestId", request.requestId())));
         }
     }
 
@@ -251,18 +293,11 @@ public final class Router {
 
     /** The seed declares application/json, text/json and text/plain for some operations, same body. */
     static String negotiate(ApiRequest request) {
-        String accept = request.headers().get("Accept").orElse("").toLowerCase(Locale.ROOT);
-        if (accept.contains("application/json") || accept.isBlank() || accept.contains("*/*")) {
-            return "application/json";
-        }
-        if (accept.contains("text/json")) {
-            return "text/json";
-        }
-        if (accept.contains("text/plain")) {
-            return "text/plain";
-        }
-        return "application/json";
+        return AcceptHeader.choose(request.headers().get("Accept").orElse(""), NEGOTIATED);
     }
+
+    /** In order of preference when the caller weighs them equally. */
+    private static final List<String> NEGOTIATED = List.of("application/json", "text/json", "text/plain");
 
     public static APIGatewayV2HTTPResponse renderProblem(EnvelopeStyle style, ApiProblem problem) {
         if (style == EnvelopeStyle.TRANSFORM) {

@@ -15,10 +15,13 @@ import java.util.Set;
  * reads, written out member by member, so the replay goes through the same parsing, route, role check and
  * input check as the original call. Credentials are not kept: the Authorization, API-key and cookie headers
  * are dropped, and the JWT's {@code exp} claim too, because the token was checked when the request was
- * accepted and the job runs on that authority even if it finishes after the token expired.
+ * accepted and the job runs on that authority even if it finishes after the token expired. The
+ * Idempotency-Key header is dropped as well: the key already holds the request's 202, and the job's run is
+ * that request, not a retry of it.
  */
 public final class StoredRequests {
-    private static final Set<String> DROPPED_HEADERS = Set.of("authorization", "x-api-key", "cookie");
+    private static final Set<String> DROPPED_HEADERS = Set.of("authorization", "x-api-key", "cookie",
+            "idempotency-key");
 
     public static byte[] write(ApiRequest request) {
         ObjectNode out = Json.object();

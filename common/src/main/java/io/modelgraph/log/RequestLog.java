@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 /**
  * One JSON line per request that is both the structured access log and a CloudWatch Embedded Metric Format
  * document: CloudWatch Logs keeps the line for Logs Insights and extracts {@code calls}, {@code errors} (5xx but
- * 501), {@code clientErrors} (4xx and 501) and {@code latencyMs} per {@code route} in namespace {@value #NAMESPACE}.
+ * 501), {@code clientErrors} (4xx and 501) and {@code latencyMs} per {@code route}, and across all routes (no
+ * dimension, for the alarms in template.yaml), in namespace {@value #NAMESPACE}.
  *
  * <p>Written here instead of through Powertools for AWS Lambda (README, dependencies): the line carries only the
  * fields of {@link Entry}, which hold no token, key, body or schema text, so nothing secret can reach the log.
@@ -73,7 +74,10 @@ public final class RequestLog {
         directive.put("Timestamp", at.toEpochMilli());
         ObjectNode metrics = directive.putArray("CloudWatchMetrics").addObject();
         metrics.put("Namespace", NAMESPACE);
-        metrics.putArray("Dimensions").addArray().add(DIMENSION);
+        // per route, and once more without a dimension: the service-wide series the template's alarms watch
+        ArrayNode dimensions = metrics.putArray("Dimensions");
+        dimensions.addArray().add(DIMENSION);
+        dimensions.addArray();
         ArrayNode list = metrics.putArray("Metrics");
         list.addObject().put("Name", "calls").put("Unit", "Count");
         list.addObject().put("Name", "errors").put("Unit", "Count");

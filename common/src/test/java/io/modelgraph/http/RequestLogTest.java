@@ -71,7 +71,7 @@ class RequestLogTest {
         assertTrue(aws.path("Timestamp").isIntegralNumber(), line.toString());
         JsonNode directive = aws.path("CloudWatchMetrics").get(0);
         assertEquals(RequestLog.NAMESPACE, directive.path("Namespace").asText());
-        assertEquals("[[\"route\"]]", directive.path("Dimensions").toString());
+        assertEquals("[[\"route\"],[]]", directive.path("Dimensions").toString());
         Set<String> names = new TreeSet<>();
         for (JsonNode metric : directive.path("Metrics")) {
             names.add(metric.path("Name").asText());

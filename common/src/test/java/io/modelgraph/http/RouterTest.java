@@ -191,6 +191,43 @@ class RouterTest {
         var textJson = call("GET", "/v1/" + project + "/items", "", null, Map.of("accept", "text/json"), "Viewer");
         assertTrue(textJson.getHeaders().get("Content-Type").startsWith("text/json"));
         assertEquals(plain.getBody(), textJson.getBody());
+        // quality values decide, not the order of appearance; q=0 rules a type out
+        for (var c : Map.of("application/json;q=0.1, text/plain", "text/plain",
+                "text/plain;q=0.5, text/json;q=0.9", "text/json",
+                "text/*;q=0.8, application/json;q=0.2", "text/json",
+                "*/*;q=0.3, text/plain;q=0.9", "text/plain",
+                "application/json;q=0, text/*", "text/json",
+                "*/*", "application/json",
+                "image/png", "application/json").entrySet()) {
+            var answer = call("GET", "/v1/" + project + "/items", "", null, Map.of("Accept", c.getKey()), "Viewer");
+            assertTrue(answer.getHeaders().get("Content-Type").startsWith(c.getValue()), c.getKey() + " -> "
+                    + answer.getHeaders().get("Content-Type"));
+        }
+        // a flag given without a value is true
+        var flagged = call("GET", "/v1/" + project + "/items", "sortDesc", null, Map.of(), "Viewer");
+        assertTrue(flagged.getBody().contains("\"desc\":true"), flagged.getBody());
+        var absent = call("GET", "/v1/" + project + "/items", "", null, Map.of(), "Viewer");
+        assertTrue(absent.getBody().contains("\"desc\":false"), absent.getBody());
+    }
+
+    @Test
+    void successfulReadsCarryAnETagAndMatchingOnesAre304() {
+        var first = call("GET", "/v1/" + project + "/items", "pageSize=7", null, Map.of(), "Viewer");
+        String tag = first.getHeaders().get("ETag");
+        assertTrue(tag != null && tag.matches("\"[A-Za-z0-9_-]+\""), String.valueOf(tag));
+        for (String sent : new String[] {tag, "W/" + tag, "\"other\", " + tag, "*"}) {
+            var again = call("GET", "/v1/" + project + "/items", "pageSize=7", null, Map.of("If-None-Match", sent),
+                    "Viewer");
+            assertEquals(304, again.getStatusCode(), sent);
+            assertEquals(tag, again.getHeaders().get("ETag"));
+            assertEquals("", again.getBody());
+        }
+        var other = call("GET", "/v1/" + project + "/items", "pageSize=8", null, Map.of("If-None-Match", tag),
+                "Viewer");
+        assertEquals(200, other.getStatusCode(), "another answer, another tag");
+        var refused = call("GET", "/v1/" + project + "/items", "pageSize=ten", null, Map.of("If-None-Match", "*"),
+                "Viewer");
+        assertEquals(400, refused.getStatusCode(), "errors are never 304");
     }
 
     @Test

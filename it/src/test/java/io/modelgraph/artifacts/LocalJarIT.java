@@ -297,11 +297,72 @@ class LocalJarIT {
         }
     }
 
+    // ---- a quiet start ----------------------------------------------------------------------------
+
+    /** The banner comes first with the /docs URL; the JSON lines of the start went to the data directory. */
+    @Test
+    @Order(9)
+    void theBannerComesFirstAndNamesTheReferencePage() throws Exception {
+        String out = Files.readString(log);
+        String start = out.substring(0, out.indexOf("Ctrl-C stops."));
+        // first of what the server prints (a JVM or library notice on stderr may come before it)
+        int banner = start.indexOf("Modelgraph local on " + baseUrl + "\n");
+        assertTrue(banner >= 0, "no banner:\n" + start);
+        assertFalse(start.substring(0, banner).contains("Listening on"), start);
+        assertTrue(start.contains("\nAPI reference: " + baseUrl + "/docs\n"), start);
+        assertFalse(start.contains("{\""), "no JSON line on the console at start:\n" + start);
+        assertFalse(start.contains(" ms\n"), "no request line before the banner ends:\n" + start);
+        assertTrue(Files.readString(dataDir.resolve("requests.log")).contains("\"_aws\""),
+                "the request log and metrics are in the data directory");
+        HttpResponse<String> base = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(302, base.statusCode());
+        assertEquals("/docs", base.headers().firstValue("Location").orElse(""));
+    }
+
+    /** One short line per request: method, route template, status, milliseconds; no query string, no path ids. */
+    @Test
+    @Order(10)
+    void eachRequestPrintsOneLineWithoutItsQuery() throws Exception {
+        String before = Files.readString(log);
+        String secret = "q" + System.nanoTime();
+        Answer a = get("/v1/" + demoProject + "/fetchNodes?NodeType=Type&Expression=" + secret, demoToken);
+        assertEquals(200, a.status(), a.body());
+        String line = "";
+        for (int i = 0; i < 50 && line.isEmpty(); i++) {
+            String added = Files.readString(log).substring(before.length());
+            line = added.lines().filter(l -> l.startsWith("GET ")).findFirst().orElse("");
+            if (line.isEmpty()) {
+                Thread.sleep(100);
+            }
+        }
+        assertTrue(line.matches("GET /v1/\\{projectId}/fetchNodes 200 \\d+ ms"), "console line: '" + line + "'");
+        String out = Files.readString(log);
+        assertFalse(out.contains(secret), "the query string reached the console");
+        assertFalse(out.contains(demoProject + "/fetchNodes"), "the concrete path reached the console");
+    }
+
+    /** The README's quick tour: the whole model exported, and a plain conversion, each answering its schema text. */
+    @Test
+    @Order(11)
+    void theQuickToursExportAndPlainConversionAnswer() throws Exception {
+        JsonNode whole = graph(post("/graph/transform/schema/export/" + demoProject, demoToken,
+                "{\"format\":\"jsonschema\"}"), "schema");
+        assertTrue(whole.asText().contains("\"Study\"") && whole.asText().contains("\"Person\""), whole.asText());
+        String avro = "{\"type\":\"record\",\"name\":\"Person\",\"fields\":[{\"name\":\"name\",\"type\":"
+                + "\"string\"},{\"name\":\"age\",\"type\":\"int\"}]}";
+        ObjectNode plain = Json.object();
+        plain.put("sourceFormat", "avro").put("sourceSchema", avro).put("targetFormat", "shex");
+        JsonNode shex = graph(post("/graph/transform/schema/map/" + demoProject, demoToken, plain.toString()),
+                "schema");
+        assertTrue(shex.asText().contains("PersonShape {"), shex.asText());
+    }
+
     /** Runs last: a class missing from the jar may surface only in the log. */
     @Test
     @Order(100)
     void theLogHoldsNoMissingClassAndNoFatalError() throws Exception {
-        String out = Files.readString(log);
+        String out = Files.readString(log) + Files.readString(dataDir.resolve("requests.log"));
         for (String bad : List.of("NoClassDefFoundError", "ClassNotFoundException", "NoSuchMethodError",
                 "\"isFatal\":true", "\"level\":\"ERROR\"")) {
             assertFalse(out.contains(bad), "the local jar's log holds " + bad + ":\n" + excerpt(out, bad));

@@ -59,7 +59,8 @@ public final class JwtAuthorizer {
             // "Token <jwt>", "JWT <jwt>", "Basic ...": a scheme other than Bearer, named rather than parsed as a JWT
             String scheme = token.substring(0, token.indexOf(' ') < 0 ? token.indexOf('\t') : token.indexOf(' '));
             throw new Refused("The Authorization scheme is '" + scheme + "'; send 'Authorization: Bearer "
-                    + "<ACCESS_TOKEN>' (API keys go in the x-api-key header).");
+                    + "<ACCESS_TOKEN>' (the /v1/{projectId}/integrations routes take an API key the same way: 'Authorization:"
+                    + " Bearer <API_KEY>').");
         }
         if (token.isEmpty()) {
             throw new Refused("Missing bearer token: send 'Authorization: Bearer <ACCESS_TOKEN>'.");

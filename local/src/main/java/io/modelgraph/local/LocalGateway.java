@@ -55,6 +55,8 @@ public final class LocalGateway implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService workers;
     private final ReferencePage reference = new ReferencePage();
+    /** Off while the start loads the demo model, so the banner is the first thing on the console. */
+    private volatile boolean echo = true;
 
     private LocalGateway(RouteTable table, JwtAuthorizer jwtAuthorizer, ApiKeyAuthorizerHandler apiKeyAuthorizer,
             String jwks, Clock clock, PrintStream log, HttpServer server, ExecutorService workers) {
@@ -109,6 +111,22 @@ public final class LocalGateway implements AutoCloseable {
         return table;
     }
 
+    /** Whether each request prints its console line (see {@link #consoleLine}). */
+    public void echoRequests(boolean on) {
+        echo = on;
+    }
+
+    /**
+     * The console's line for one request: method, route template (the path for the gateway's own pages),
+     * status and milliseconds. Never the query string or the concrete path: both carry caller data (a
+     * {@code jsonString} document, a paging token, ids).
+     */
+    String consoleLine(String method, String rawPath, int status, long millis) {
+        String where = table.match(method, rawPath).map(m -> m.route().template())
+                .orElse(status < 400 ? rawPath : "(no route)");
+        return method + " " + where + " " + status + " " + millis + " ms";
+    }
+
     @Override
     public void close() {
         server.stop(0);
@@ -159,9 +177,9 @@ public final class LocalGateway implements AutoCloseable {
             }
         } finally {
             exchange.close();
-            log.printf("%s %s%s %d %d ms%n", method, rawPath,
-                    exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery(),
-                    answer.status(), (System.nanoTime() - started) / 1_000_000);
+            if (echo) {
+                log.println(consoleLine(method, rawPath, answer.status(), (System.nanoTime() - started) / 1_000_000));
+            }
         }
     }
 
@@ -177,6 +195,10 @@ public final class LocalGateway implements AutoCloseable {
             doc.put("id_token_signing_alg_values_supported", List.of("RS256"));
             return new Answer(200, Map.of("Content-Type", List.of("application/json")),
                     Json.write(doc).getBytes(StandardCharsets.UTF_8));
+        }
+        if ((in.method().equals("GET") || in.method().equals("HEAD")) && in.rawPath().equals("/")) {
+            // the base URL's best first stop is the API reference
+            return new Answer(302, Map.of("Location", List.of(ReferencePage.DOCS_PATH)), new byte[0]);
         }
         Optional<RouteTable.Match> found = table.match(in.method(), in.rawPath());
         if (found.isEmpty()) {

@@ -299,6 +299,8 @@ public final class LocalServer implements AutoCloseable {
     public String banner(String token) {
         Sample sample = sample();
         StringBuilder b = new StringBuilder();
+        b.append("Modelgraph local on ").append(baseUrl()).append('\n');
+        b.append("API reference: ").append(baseUrl()).append(ReferencePage.DOCS_PATH).append('\n');
         b.append("Stores: ").append(stores.description()).append('\n');
         b.append("Routes: ").append(gateway.routes().routes().size()).append(" in ").append(groups.size())
                 .append(" groups. Demo project ").append(demoProject()).append("; Admin token valid ")
@@ -315,6 +317,15 @@ public final class LocalServer implements AutoCloseable {
 
     public Options options() {
         return options;
+    }
+
+    LocalGateway gateway() {
+        return gateway;
+    }
+
+    /** Whether each request prints its line on the console (off while the start loads the demo). */
+    public void echoRequests(boolean on) {
+        gateway.echoRequests(on);
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls]}
+ * {@code java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls] [--log-json]}
  * serves every route on 127.0.0.1; {@code ... token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]}
  * prints a JWT alone on stdout. Bad arguments print the usage on stderr and exit 2. See docs/local.md.
  */
@@ -20,7 +20,10 @@ public final class Main {
     static final String USAGE = String.join("\n",
             "Usage:",
             "  java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls]",
-            "      Serves every route on http://127.0.0.1:N (default 3000) like API Gateway would.",
+            "      [--log-json]",
+            "      Serves every route on http://127.0.0.1:N (default 3000) like API Gateway would; the API reference",
+            "      is at /docs. One line per request on the console; the JSON request log and metrics go to",
+            "      DIR/requests.log, or to the console with --log-json.",
             "      --in-memory keeps the stores in memory; the signing key always lives in the data directory",
             "      (default ./.data). --allow-loopback-urls lets merge fetch from 127.0.0.1 (local runs only).",
             "      AI mapping kind (else declined): --ai-provider bedrock|openai --ai-model M [--ai-endpoint URL]",
@@ -67,13 +70,16 @@ public final class Main {
                 return 0;
             }
             Map<String, String> settings = new java.util.HashMap<>(env);
-            LocalServer.Options options = parseServe(aiFlags(args, settings));
+            String[] rest = aiFlags(args, settings);
+            boolean logJson = java.util.Arrays.asList(rest).contains(LOG_JSON);
+            LocalServer.Options options = parseServe(java.util.Arrays.stream(rest).filter(a -> !a.equals(LOG_JSON))
+                    .toArray(String[]::new));
             try {
                 io.modelgraph.platform.AiSettings.from(settings);
             } catch (IllegalArgumentException e) {
                 throw new UsageError(e.getMessage());
             }
-            serve(options, out, err, settings);
+            serve(options, logJson, out, err, settings);
             return 0;
         } catch (UsageError e) {
             err.println("modelgraph-local: " + e.getMessage());
@@ -102,20 +108,40 @@ public final class Main {
         return issuer.mint(options.subject(), options.project(), options.role());
     }
 
-    private static void serve(LocalServer.Options options, PrintStream out, PrintStream err, Map<String, String> env)
-            throws Exception {
+    /** Prints the JSON request log and metric lines on the console instead of into the data directory. */
+    static final String LOG_JSON = "--log-json";
+    /** Where the JSON request log and metric lines go without {@link #LOG_JSON}, in the data directory. */
+    static final String REQUEST_LOG = "requests.log";
+
+    /**
+     * Starts quietly: the handlers' JSON lines (request log, CloudWatch metrics, warnings) go to
+     * {@code <data-dir>/requests.log} unless {@code --log-json}; the demo load prints nothing; then the banner comes
+     * first, and each request prints one short line after it (docs/local.md "Console").
+     */
+    private static void serve(LocalServer.Options options, boolean logJson, PrintStream out, PrintStream err,
+            Map<String, String> env) throws Exception {
         long started = System.nanoTime();
+        Path requestLog = new DataDir(options.dataDir()).root().resolve(REQUEST_LOG);
+        if (!logJson) {
+            java.nio.file.Files.createDirectories(requestLog.getParent());
+            // the handlers print to the stdout of the moment, as on Lambda; here that is the file
+            System.setOut(new PrintStream(new java.io.FileOutputStream(requestLog.toFile(), true), true,
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
         LocalServer server = LocalServer.start(options, env, out);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "modelgraph-local-stop"));
-        out.println("Listening on " + server.baseUrl());
+        server.echoRequests(false);
         DemoProject.Seeded demo = DemoProject.seedIfEmpty(server);
+        out.print(server.banner(server.demoToken()));
         if (demo.loaded()) {
             out.println("Demo project was empty: loaded the sample model (" + demo.types() + " Types, a Taxonomy, "
                     + "relations, mixin values) through schema/import.");
         }
-        out.print(server.banner(server.demoToken()));
+        out.println(logJson ? "Request log and metrics (JSON): on this console."
+                : "Request log and metrics (JSON): " + requestLog + " (" + LOG_JSON + " prints them here).");
         out.printf("Started in %d ms. Ctrl-C stops.%n", (System.nanoTime() - started) / 1_000_000);
         out.flush();
+        server.echoRequests(true);
         new CountDownLatch(1).await(); // until the JVM is stopped; the hook closes the server
     }
 

@@ -273,6 +273,9 @@ class AuthMatrixTest {
         // a user's JWT is not an API key
         for (String route : routes) {
             assertUnauthorizedV1(call(route, admin));
+            String jwtRefused = message(call(route, admin));
+            assertTrue(jwtRefused.contains("this route takes an api key, not a user access token"),
+                    route + " -> " + jwtRefused);
         }
     }
 }

@@ -50,6 +50,24 @@ class GatewayHttpTest {
     }
 
     @Test
+    void theBannerLeadsWithTheReferencePageAndTheBaseUrlRedirectsThere() {
+        LocalServer server = TestStack.server();
+        String banner = server.banner("TOKEN");
+        assertTrue(banner.startsWith("Modelgraph local on " + server.baseUrl() + "\nAPI reference: "
+                + server.baseUrl() + "/docs\n"), banner);
+        assertEquals(302, get("/", null).status());
+    }
+
+    @Test
+    void theConsoleLineNamesTheRouteTemplateNeverTheQueryOrTheConcretePath() {
+        LocalGateway gateway = TestStack.server().gateway();
+        assertEquals("GET /v1/{projectId}/fetchNodes 200 12 ms", gateway.consoleLine("GET", "/v1/" + PROJECT
+                + "/fetchNodes", 200, 12));
+        assertEquals("GET /docs 200 3 ms", gateway.consoleLine("GET", "/docs", 200, 3));
+        assertEquals("GET (no route) 404 1 ms", gateway.consoleLine("GET", "/v1/" + PROJECT + "/nope", 404, 1));
+    }
+
+    @Test
     void everyRouteOfEveryHandlerIsServed() {
         LocalServer server = TestStack.server();
         for (RouteGroup group : server.groups()) {

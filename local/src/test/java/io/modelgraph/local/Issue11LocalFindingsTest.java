@@ -35,6 +35,8 @@ class Issue11LocalFindingsTest {
         String message = TestStack.assertUnauthorizedV1(a).path("error").path("message").asText();
         assertTrue(message.contains("The Authorization scheme is 'Token'; send 'Authorization: Bearer"), message);
         assertFalse(message.contains("Invalid JWS header"), message);
+        assertFalse(message.contains("x-api-key"), "no route reads that header: " + message);
+        assertTrue(message.contains("'Authorization: Bearer <API_KEY>'"), message);
     }
 
     @Test

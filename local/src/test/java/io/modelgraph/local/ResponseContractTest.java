@@ -172,6 +172,13 @@ class ResponseContractTest {
         ok(TestStack.send("POST", v1("/integrations/capture/audit"), key.path("key").asText(), "application/json",
                 capture.toString().getBytes(StandardCharsets.UTF_8)));
         ok(TestStack.get(v1("/integrations/capture/badge"), key.path("key").asText()));
+        // an unregistered vendor on the machine routes: the specification's message in the v1 envelope
+        TestStack.Answer redcap = TestStack.send("POST", v1("/integrations/redcap/audit"), key.path("key").asText(),
+                "application/json", capture.toString().getBytes(StandardCharsets.UTF_8));
+        assertEquals(404, redcap.status(), redcap.body());
+        // the v1 envelope names the path first, as for every logical error
+        assertEquals("vendor: Unknown vendor 'redcap'. Registered: capture.", Json.parse(redcap.body()).path("error")
+                .path("message").asText(), redcap.body());
         call("DELETE", v1("/apiKeys/" + key.path("id").asText()), null);
 
         // errors in each envelope: unknown node (v1), unknown format (transform), unknown vendor (integrations)

@@ -182,6 +182,50 @@ class TemplateTest {
         }
     }
 
+    /** How SAM users work: sam build, tracing, the API's access log, alarms, failed jobs kept, limits as parameters. */
+    @Test
+    void theTemplateDeploysTheWaySamUsersWork() {
+        JsonNode globals = template.path("Globals").path("Function");
+        assertEquals("Active", globals.path("Tracing").asText());
+        assertEquals("Architecture", globals.path("Architectures").get(0).path("Ref").asText());
+        assertEquals("[\"x86_64\",\"arm64\"]", template.path("Parameters").path("Architecture")
+                .path("AllowedValues").toString());
+        for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
+            // Maven builds the jars; sam build copies them instead of failing on a CodeUri that is a jar
+            assertTrue(f.getValue().path("Metadata").path("SkipBuild").asBoolean(), f.getKey());
+            assertFalse(f.getValue().path("Properties").has("Architectures"), "the parameter decides: " + f.getKey());
+            if (f.getKey().endsWith("JobFunction")) {
+                JsonNode onFailure = f.getValue().path("Properties").path("EventInvokeConfig")
+                        .path("DestinationConfig").path("OnFailure");
+                assertEquals("SQS", onFailure.path("Type").asText(), f.getKey());
+                assertEquals("JobFailureQueue", onFailure.path("Destination").path("Fn::GetAtt").get(0).asText());
+            }
+        }
+        assertEquals(4, ofType("AWS::Serverless::Function").keySet().stream().filter(k -> k.endsWith("JobFunction"))
+                .count());
+        assertEquals("AWS::SQS::Queue", resources.path("JobFailureQueue").path("Type").asText());
+
+        JsonNode api = resources.path("Api").path("Properties");
+        JsonNode access = api.path("AccessLogSettings");
+        assertEquals("ApiAccessLogGroup", access.path("DestinationArn").path("Fn::GetAtt").get(0).asText());
+        String format = access.path("Format").asText();
+        assertTrue(format.contains("$context.routeKey") && format.contains("$context.status"), format);
+        assertFalse(format.contains("$context.path") || format.contains("querystring"), "no caller data: " + format);
+        assertTrue(resources.path("ApiAccessLogGroup").path("Properties").path("RetentionInDays").asInt() > 0);
+        JsonNode throttle = api.path("DefaultRouteSettings");
+        assertEquals("RouteThrottlingBurstLimit", throttle.path("ThrottlingBurstLimit").path("Ref").asText());
+        assertEquals("RouteThrottlingRateLimit", throttle.path("ThrottlingRateLimit").path("Ref").asText());
+
+        Map<String, String> alarmed = new TreeMap<>();
+        ofType("AWS::CloudWatch::Alarm").forEach((name, alarm) -> {
+            JsonNode p = alarm.path("Properties");
+            assertEquals(io.modelgraph.log.RequestLog.NAMESPACE, p.path("Namespace").asText(), name);
+            assertFalse(p.has("Dimensions"), "the series across all routes: " + name);
+            alarmed.put(p.path("MetricName").asText(), name);
+        });
+        assertEquals(java.util.Set.of("errors", "latencyMs"), alarmed.keySet());
+    }
+
     @Test
     void theAuthorizerMayOnlyReadAndStampApiKeys() {
         JsonNode policies = resources.path("AuthorizerFunction").path("Properties").path("Policies");

@@ -47,6 +47,14 @@ public interface Format {
         throw new UnsupportedOperationException("'" + key() + "' does not encode");
     }
 
+    /**
+     * The facts this format keeps on the model beyond its fields ({@code <key>.<fact>} annotations), for the docs'
+     * list of what each format keeps. Formats that declare none keep the default.
+     */
+    default List<io.modelgraph.schema.ExtensionKey<?>> extensions() {
+        return List.of();
+    }
+
     /** The routes that read this format, for the message that refuses to export a decode-only format. */
     default List<String> readRoutes() {
         return List.of("schema/import");

@@ -68,6 +68,8 @@ public final class Json {
                 " (opened at line $1, column $2)");
         reason = reason.replaceAll("\\s*at \\[Source:[^\\]]*\\]", "");
         reason = reason.replaceAll("\\[Source:[^\\]]*\\]", "");
+        // the limit's own value is kept; the Jackson accessor that holds it means nothing to a caller
+        reason = reason.replaceAll(",\\s*from `StreamReadConstraints\\.[A-Za-z]+\\(\\)`", "");
         return where + ": " + reason.trim();
     }
 

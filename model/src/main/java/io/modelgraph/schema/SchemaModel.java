@@ -63,52 +63,158 @@ public record SchemaModel(
     }
 
     public SchemaModel withName(String newName) {
-        return new SchemaModel(newName, description, types, taxonomies, namespaces, provenance, annotations, rootType,
-                identifier, relationships);
+        return toBuilder().name(newName).build();
     }
 
     public SchemaModel withDescription(String text) {
-        return new SchemaModel(name, Optional.ofNullable(text), types, taxonomies, namespaces, provenance, annotations,
-                rootType, identifier, relationships);
+        return toBuilder().description(text).build();
     }
 
     public SchemaModel withTypes(List<TypeDef> newTypes) {
-        return new SchemaModel(name, description, newTypes, taxonomies, namespaces, provenance, annotations, rootType,
-                identifier, relationships);
+        return toBuilder().types(newTypes).build();
     }
 
     public SchemaModel withTaxonomies(List<TaxonomyDef> newTaxonomies) {
-        return new SchemaModel(name, description, types, newTaxonomies, namespaces, provenance, annotations, rootType,
-                identifier, relationships);
+        return toBuilder().taxonomies(newTaxonomies).build();
     }
 
     public SchemaModel withNamespaces(Map<String, String> prefixes) {
-        return new SchemaModel(name, description, types, taxonomies, prefixes, provenance, annotations, rootType,
-                identifier, relationships);
+        return toBuilder().namespaces(prefixes).build();
     }
 
     public SchemaModel withProvenance(Provenance p) {
-        return new SchemaModel(name, description, types, taxonomies, namespaces, p, annotations, rootType, identifier,
-                relationships);
+        return toBuilder().provenance(p).build();
     }
 
     public SchemaModel withAnnotations(Map<String, String> values) {
-        return new SchemaModel(name, description, types, taxonomies, namespaces, provenance, values, rootType,
-                identifier, relationships);
+        return toBuilder().annotations(values).build();
     }
 
     public SchemaModel withRootType(String typeName) {
-        return new SchemaModel(name, description, types, taxonomies, namespaces, provenance, annotations,
-                Optional.ofNullable(typeName), identifier, relationships);
+        return toBuilder().rootType(typeName).build();
     }
 
     public SchemaModel withIdentifier(String id) {
-        return new SchemaModel(name, description, types, taxonomies, namespaces, provenance, annotations, rootType,
-                Optional.ofNullable(id), relationships);
+        return toBuilder().identifier(id).build();
     }
 
     public SchemaModel withRelationships(List<Relationship> values) {
-        return new SchemaModel(name, description, types, taxonomies, namespaces, provenance, annotations, rootType,
-                identifier, values);
+        return toBuilder().relationships(values).build();
+    }
+
+    /** A builder of a SchemaModel named {@code name}, every other component empty. */
+    public static Builder builder(String name) {
+        return new Builder().name(name);
+    }
+
+    /** A builder holding this SchemaModel's components, to change some and build a new one. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a {@code SchemaModel} one component at a time; unset components keep their empty value. Codecs and
+     * mappers change a copy through {@link #toBuilder()} instead of re-listing every component.
+     */
+    public static final class Builder {
+        private String name = "";
+        private Optional<String> description = Optional.empty();
+        private List<TypeDef> types = List.of();
+        private List<TaxonomyDef> taxonomies = List.of();
+        private Map<String, String> namespaces = Map.of();
+        private Provenance provenance = Provenance.NONE;
+        private Map<String, String> annotations = Map.of();
+        private Optional<String> rootType = Optional.empty();
+        private Optional<String> identifier = Optional.empty();
+        private List<Relationship> relationships = List.of();
+
+        private Builder() {
+        }
+
+        private Builder(SchemaModel from) {
+            this.name = from.name;
+            this.description = from.description;
+            this.types = from.types;
+            this.taxonomies = from.taxonomies;
+            this.namespaces = from.namespaces;
+            this.provenance = from.provenance;
+            this.annotations = from.annotations;
+            this.rootType = from.rootType;
+            this.identifier = from.identifier;
+            this.relationships = from.relationships;
+        }
+
+        public Builder name(String value) {
+            this.name = value;
+            return this;
+        }
+
+        public Builder description(Optional<String> value) {
+            this.description = value;
+            return this;
+        }
+
+        /** Sets description; {@code null} clears it. */
+        public Builder description(String value) {
+            this.description = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder types(List<TypeDef> value) {
+            this.types = value;
+            return this;
+        }
+
+        public Builder taxonomies(List<TaxonomyDef> value) {
+            this.taxonomies = value;
+            return this;
+        }
+
+        public Builder namespaces(Map<String, String> value) {
+            this.namespaces = value;
+            return this;
+        }
+
+        public Builder provenance(Provenance value) {
+            this.provenance = value;
+            return this;
+        }
+
+        public Builder annotations(Map<String, String> value) {
+            this.annotations = value;
+            return this;
+        }
+
+        public Builder rootType(Optional<String> value) {
+            this.rootType = value;
+            return this;
+        }
+
+        /** Sets rootType; {@code null} clears it. */
+        public Builder rootType(String value) {
+            this.rootType = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder identifier(Optional<String> value) {
+            this.identifier = value;
+            return this;
+        }
+
+        /** Sets identifier; {@code null} clears it. */
+        public Builder identifier(String value) {
+            this.identifier = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder relationships(List<Relationship> value) {
+            this.relationships = value;
+            return this;
+        }
+
+        public SchemaModel build() {
+            return new SchemaModel(name, description, types, taxonomies, namespaces, provenance, annotations, rootType,
+                    identifier, relationships);
+        }
     }
 }

@@ -52,52 +52,158 @@ public record TypeDef(
     }
 
     public TypeDef withElements(List<ElementDef> newElements) {
-        return new TypeDef(name, description, supertypes, newElements, isAbstract, mapsTo, provenance, annotations,
-                namespace, keys);
+        return toBuilder().elements(newElements).build();
     }
 
     public TypeDef withName(String newName) {
-        return new TypeDef(newName, description, supertypes, elements, isAbstract, mapsTo, provenance, annotations,
-                namespace, keys);
+        return toBuilder().name(newName).build();
     }
 
     public TypeDef withDescription(String text) {
-        return new TypeDef(name, Optional.ofNullable(text), supertypes, elements, isAbstract, mapsTo, provenance,
-                annotations, namespace, keys);
+        return toBuilder().description(text).build();
     }
 
     public TypeDef withSupertypes(List<String> names) {
-        return new TypeDef(name, description, names, elements, isAbstract, mapsTo, provenance, annotations, namespace,
-                keys);
+        return toBuilder().supertypes(names).build();
     }
 
     public TypeDef withAbstract(boolean value) {
-        return new TypeDef(name, description, supertypes, elements, value, mapsTo, provenance, annotations, namespace,
-                keys);
+        return toBuilder().isAbstract(value).build();
     }
 
     public TypeDef withProvenance(Provenance p) {
-        return new TypeDef(name, description, supertypes, elements, isAbstract, mapsTo, p, annotations, namespace,
-                keys);
+        return toBuilder().provenance(p).build();
     }
 
     public TypeDef withMapsTo(String iri) {
-        return new TypeDef(name, description, supertypes, elements, isAbstract, Optional.ofNullable(iri), provenance,
-                annotations, namespace, keys);
+        return toBuilder().mapsTo(iri).build();
     }
 
     public TypeDef withAnnotations(Map<String, String> values) {
-        return new TypeDef(name, description, supertypes, elements, isAbstract, mapsTo, provenance, values, namespace,
-                keys);
+        return toBuilder().annotations(values).build();
     }
 
     public TypeDef withNamespace(String ns) {
-        return new TypeDef(name, description, supertypes, elements, isAbstract, mapsTo, provenance, annotations,
-                Optional.ofNullable(ns), keys);
+        return toBuilder().namespace(ns).build();
     }
 
     public TypeDef withKeys(List<KeyDef> values) {
-        return new TypeDef(name, description, supertypes, elements, isAbstract, mapsTo, provenance, annotations,
-                namespace, values);
+        return toBuilder().keys(values).build();
+    }
+
+    /** A builder of a TypeDef named {@code name}, every other component empty. */
+    public static Builder builder(String name) {
+        return new Builder().name(name);
+    }
+
+    /** A builder holding this TypeDef's components, to change some and build a new one. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * Builds a {@code TypeDef} one component at a time; unset components keep their empty value. Codecs and
+     * mappers change a copy through {@link #toBuilder()} instead of re-listing every component.
+     */
+    public static final class Builder {
+        private String name = "";
+        private Optional<String> description = Optional.empty();
+        private List<String> supertypes = List.of();
+        private List<ElementDef> elements = List.of();
+        private boolean isAbstract = false;
+        private Optional<String> mapsTo = Optional.empty();
+        private Provenance provenance = Provenance.NONE;
+        private Map<String, String> annotations = Map.of();
+        private Optional<String> namespace = Optional.empty();
+        private List<KeyDef> keys = List.of();
+
+        private Builder() {
+        }
+
+        private Builder(TypeDef from) {
+            this.name = from.name;
+            this.description = from.description;
+            this.supertypes = from.supertypes;
+            this.elements = from.elements;
+            this.isAbstract = from.isAbstract;
+            this.mapsTo = from.mapsTo;
+            this.provenance = from.provenance;
+            this.annotations = from.annotations;
+            this.namespace = from.namespace;
+            this.keys = from.keys;
+        }
+
+        public Builder name(String value) {
+            this.name = value;
+            return this;
+        }
+
+        public Builder description(Optional<String> value) {
+            this.description = value;
+            return this;
+        }
+
+        /** Sets description; {@code null} clears it. */
+        public Builder description(String value) {
+            this.description = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder supertypes(List<String> value) {
+            this.supertypes = value;
+            return this;
+        }
+
+        public Builder elements(List<ElementDef> value) {
+            this.elements = value;
+            return this;
+        }
+
+        public Builder isAbstract(boolean value) {
+            this.isAbstract = value;
+            return this;
+        }
+
+        public Builder mapsTo(Optional<String> value) {
+            this.mapsTo = value;
+            return this;
+        }
+
+        /** Sets mapsTo; {@code null} clears it. */
+        public Builder mapsTo(String value) {
+            this.mapsTo = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder provenance(Provenance value) {
+            this.provenance = value;
+            return this;
+        }
+
+        public Builder annotations(Map<String, String> value) {
+            this.annotations = value;
+            return this;
+        }
+
+        public Builder namespace(Optional<String> value) {
+            this.namespace = value;
+            return this;
+        }
+
+        /** Sets namespace; {@code null} clears it. */
+        public Builder namespace(String value) {
+            this.namespace = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder keys(List<KeyDef> value) {
+            this.keys = value;
+            return this;
+        }
+
+        public TypeDef build() {
+            return new TypeDef(name, description, supertypes, elements, isAbstract, mapsTo, provenance, annotations,
+                    namespace, keys);
+        }
     }
 }

@@ -34,7 +34,13 @@ public final class ApiKeyVerifier {
         }
         String key = header.substring(7).trim();
         if (!ApiKeys.looksLikeKey(key)) {
-            return denied("The API key is malformed.");
+            // a user's access token (a JWT: three dot-separated parts) sent where only API keys are read
+            return denied(key.chars().filter(c -> c == '.').count() == 2
+                    ? "This route takes an API key, not a user access token: send 'Authorization: Bearer <API_KEY>'"
+                            + " with a key from POST /v1/{projectId}/apiKeys (keys start with '" + ApiKeys.PREFIX
+                            + "')."
+                    : "The API key is malformed: API keys start with '" + ApiKeys.PREFIX + "' (POST"
+                            + " /v1/{projectId}/apiKeys creates one).");
         }
         String hash = ApiKeyStore.sha256(key);
         Optional<ApiKeyRecord> found = store.findByHash(hash);

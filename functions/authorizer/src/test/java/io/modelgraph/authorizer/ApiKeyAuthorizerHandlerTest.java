@@ -90,7 +90,9 @@ class ApiKeyAuthorizerHandlerTest {
         String project = project();
         assertDenied(authorize(null, project), "Missing API key");
         assertDenied(authorize("Basic abc", project), "Bearer <API_KEY>");
-        assertDenied(authorize("Bearer not-a-key", project), "malformed");
+        assertDenied(authorize("Bearer not-a-key", project), "The API key is malformed: API keys start with 'mgk_'");
+        assertDenied(authorize("Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln", project),
+                "This route takes an API key, not a user access token");
         assertDenied(authorize("Bearer " + ApiKeys.newKey(), project), "not valid");
 
         String key = issueKey(project, Role.Viewer);

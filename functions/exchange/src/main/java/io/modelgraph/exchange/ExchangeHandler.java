@@ -1,5 +1,6 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.api.ApiProblem;
@@ -140,7 +141,8 @@ public final class ExchangeHandler extends HttpApiHandler {
                     ValidateBody.document(r.body()), r.queryString("spaceId"), r.queryString("rootNodeId")));
         }));
         routes.add(JobRoutes.v1(jobs));
-        Router router = new Router(routes, services.authenticator());
+        Router router = new Router(routes, services.authenticator())
+                .withIdempotency(IdempotencyKeys.of(services));
         return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 

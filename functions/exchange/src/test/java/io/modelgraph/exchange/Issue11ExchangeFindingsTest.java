@@ -211,7 +211,10 @@ class Issue11ExchangeFindingsTest {
         assertTrue(message.contains("remove 2 node(s)"), message);
         assertTrue(exportSpace(space).contains("shoeSize"), "nothing written");
 
-        JsonNode status = client().ok(merge(space, url, "OverrideOverwriteWarning"));
+        // the flag given without a value is true (docs/exchange.md)
+        JsonNode status = client().ok(client().send("POST", "mergeJsonSchema", "SpaceId=" + space + "&ConfigTypeId="
+                + DefaultProfiles.JSON_SCHEMA_ID + "&OverrideOverwriteWarning", MergeRoutesTest.sources(url), "Admin",
+                Map.of()));
         assertEquals(2, status.path("removed").asInt(), status.toString());
         assertEquals("OverrideOverwriteWarning", status.path("warningsOverridden").get(0).asText());
         List<String> removed = new ArrayList<>();

@@ -113,6 +113,10 @@ class ValidateAndExportRoutesTest {
         q.put("jsonString", "{oops");
         q.put("spaceId", space);
         logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "query.jsonString", "not valid JSON");
+        q.put("jsonString", "[".repeat(257) + "]".repeat(257));
+        String deep = logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400,
+                "Document nesting depth (257) exceeds the maximum allowed (256)");
+        assertFalse(deep.contains("StreamReadConstraints"), deep);
         q.put("jsonString", "{}");
         q.put("rootNodeId", space);
         logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "exactly one", "not both");
@@ -125,6 +129,32 @@ class ValidateAndExportRoutesTest {
         q.put("spaceId", space);
         q.remove("jsonString");
         logical(client().call("GET", "validateJSON", q, null, "Viewer"), 400, "jsonString");
+    }
+
+    @Test
+    void exportsAndProfileListsAnswer304ForTheirETagUntilTheModelChanges() {
+        String space = spaceWithPerson("/v/p304.json");
+        Map<String, String> q = Map.of("spaceId", space, "configTypeId", DefaultProfiles.JSON_SCHEMA_ID);
+        var first = client().call("GET", "exportJsonSchema", q, null, "Viewer");
+        assertEquals(200, first.getStatusCode());
+        String tag = first.getHeaders().get("ETag");
+        var same = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag));
+        assertEquals(304, same.getStatusCode());
+        assertEquals("", same.getBody());
+        // another representation of the same export is another tag
+        var plain = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag,
+                "Accept", "text/plain"));
+        assertEquals(200, plain.getStatusCode());
+        // the model changes: the export does, and so does its tag
+        client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "OverrideOverwriteWarning", "true", "OverrideDifferentSourceWarning",
+                "true"), MergeRoutesTest.sources(server.put("/v/p304b.json", MergeRoutesTest.PERSON.replace(
+                "Full name", "Given and family name"))), "Admin"));
+        var changed = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag));
+        assertEquals(200, changed.getStatusCode(), changed.getBody());
+        var profiles = client().call("GET", "fetchJsonSchemaImportProfiles", Map.of(), null, "Viewer");
+        assertEquals(304, client().call("GET", "fetchJsonSchemaImportProfiles", Map.of(), null, "Viewer",
+                Map.of("If-None-Match", profiles.getHeaders().get("ETag"))).getStatusCode());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.modelgraph.graphapi;
 
+import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.graph.store.GraphStore;
@@ -62,7 +63,8 @@ public final class GraphHandler extends HttpApiHandler {
         List<Route> routes = new ArrayList<>();
         routes.addAll(GraphRoutes.routes(services, graph.orElseGet(() -> GraphStore.of(services))));
         routes.addAll(io.modelgraph.apikeys.ApiKeyRoutes.routes(services));
-        Router router = new Router(routes, services.authenticator());
+        Router router = new Router(routes, services.authenticator())
+                .withIdempotency(IdempotencyKeys.of(services));
         return launcher.map(l -> router.withJobs(Jobs.of(services, l))).orElse(router);
     }
 }

@@ -111,6 +111,21 @@ final class GraphApi {
 
     /** {@code path} is relative to /v1/{projectId}/ and may carry a query string. */
     Response call(String method, String path, Object body) {
+        return call(method, path, body, Map.of());
+    }
+
+    /** As {@link #call(String, String, Object)} with extra request headers (an Idempotency-Key). */
+    Response call(String method, String path, Object body, Map<String, String> extraHeaders) {
+        APIGatewayV2HTTPResponse response = send(method, path, body, extraHeaders);
+        try {
+            return new Response(response.getStatusCode(), Json.parse(response.getBody()));
+        } catch (Exception e) {
+            throw new AssertionError("Response is not JSON: " + response.getBody(), e);
+        }
+    }
+
+    /** The handler's response as it is (headers, a 304's empty body). */
+    APIGatewayV2HTTPResponse send(String method, String path, Object body, Map<String, String> extraHeaders) {
         String full = "/v1/" + project() + "/" + path;
         int q = full.indexOf('?');
         APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
@@ -118,6 +133,7 @@ final class GraphApi {
         event.setRawQueryString(q < 0 ? "" : full.substring(q + 1));
         Map<String, String> headers = new HashMap<>();
         headers.put("content-type", "application/json");
+        headers.putAll(extraHeaders);
         event.setHeaders(headers);
         if (body != null) {
             event.setBody(body instanceof String s ? s : Json.write(body));
@@ -135,12 +151,7 @@ final class GraphApi {
         auth.setJwt(jwt);
         ctx.setAuthorizer(auth);
         event.setRequestContext(ctx);
-        APIGatewayV2HTTPResponse response = handler.handleRequest(event, null);
-        try {
-            return new Response(response.getStatusCode(), Json.parse(response.getBody()));
-        } catch (Exception e) {
-            throw new AssertionError("Response is not JSON: " + response.getBody(), e);
-        }
+        return handler.handleRequest(event, null);
     }
 
     // ---- shortcuts -----------------------------------------------------------------------------

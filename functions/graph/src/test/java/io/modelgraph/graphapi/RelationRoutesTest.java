@@ -127,6 +127,11 @@ class RelationRoutesTest {
                 .data().path("nodes").get(0);
         assertEquals(2, all.path("relations").size());
         assertEquals(2, api.fetch(element, true, false).path("relations").size(), "fetchNode shows every space");
+        // a flag without a value is true; an absent one keeps its default
+        assertEquals(2, api.get("fetchNode?NodeId=" + element + "&AddRelations").ok().data().path("relations").size());
+        assertTrue(api.get("fetchNode?NodeId=" + element).ok().data().path("relations").isEmpty());
+        assertEquals(2, api.get("fetchNodes?NodeType=Element&AddRelations&indeludeRelationsFromAllSpaces=").ok()
+                .data().path("nodes").get(0).path("relations").size());
     }
 
     @Test

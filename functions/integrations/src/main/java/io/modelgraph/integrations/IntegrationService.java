@@ -124,7 +124,7 @@ public final class IntegrationService {
 
     /** The machine route: an API key, the /v1 envelope, trigger {@code ci} when recorded. */
     public Reply machineAudit(Call call) {
-        Connector<?> connector = registry.get("capture");
+        Connector<?> connector = registry.get(call.request().pathParam("vendor"));
         IntegrationRequest req = IntegrationRequest.of(call, "artifacts", "recordHistory", "projectName", "spaces",
                 "productionReview");
         ObjectNode report = runAudit(call.projectId(), connector, req, req.bool("recordHistory"), "ci",
@@ -248,7 +248,7 @@ public final class IntegrationService {
     }
 
     public Reply machineBadge(Call call) {
-        return badgeOf(call, registry.get("capture"));
+        return badgeOf(call, registry.get(call.request().pathParam("vendor")));
     }
 
     private Reply badgeOf(Call call, Connector<?> connector) {

@@ -1,5 +1,6 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
@@ -99,13 +100,14 @@ public final class IntegrationsHandler extends HttpApiHandler {
                 Route.graph("POST", base + "generate/{projectId}").body("typeNames", "targetVersion", "extra", "spaces")
                         .role(Role.Viewer, s::generate),
                 Route.graph("GET", base + "status/{projectId}").role(Role.Viewer, s::status),
-                Route.v1("POST", "/v1/{projectId}/integrations/capture/audit").apiKey()
+                Route.v1("POST", "/v1/{projectId}/integrations/{vendor}/audit").apiKey()
                         .body("artifacts", "recordHistory", "projectName", "spaces", "productionReview")
                         .role(Role.Viewer, s::machineAudit),
-                Route.v1("GET", "/v1/{projectId}/integrations/capture/badge").apiKey().role(Role.Viewer,
+                Route.v1("GET", "/v1/{projectId}/integrations/{vendor}/badge").apiKey().role(Role.Viewer,
                         s::machineBadge),
                 JobRoutes.integrations(jobs, registry::get));
-        Router router = new Router(routes, services.authenticator());
+        Router router = new Router(routes, services.authenticator())
+                .withIdempotency(IdempotencyKeys.of(services));
         return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 }

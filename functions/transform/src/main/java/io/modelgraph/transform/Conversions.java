@@ -5,6 +5,7 @@ import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.ParserLimits;
+import io.modelgraph.codec.SchemaDecoder;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.Provenance;
@@ -31,6 +32,11 @@ final class Conversions {
                 return t;
             });
 
+    /**
+     * The ShExC reader's message for a document with nothing in it, which the contract answers alone
+     * (docs/transform.md "Errors"); the codec is found through its provider, so the text is matched, not linked.
+     */
+    static final String EMPTY_SHEXC = "The ShExC document is empty.";
     private final CodecRegistry registry;
     private final long decodeMillis;
 
@@ -59,16 +65,49 @@ final class Conversions {
 
     /** Fails unless the key is in the decode set and its codec is available (before any other work). */
     void checkDecodable(String format, String formatPath) {
-        registry.decoder(key(format), formatPath);
+        decoder(format, formatPath);
+    }
+
+    /**
+     * An unknown key on the read side answers exactly {@code Unknown schema format '<f>'. Use: <decode set>.}
+     * (docs/transform.md "Errors"), nothing added, with the key as the caller spelled it.
+     */
+    private SchemaDecoder decoder(String format, String formatPath) {
+        if (!registry.canDecode(key(format))) {
+            throw TransformFailure.of(formatPath, "Unknown schema format '" + format.trim() + "'. Use: "
+                    + String.join(", ", registry.decodeFormats()) + ".");
+        }
+        return registry.decoder(key(format), formatPath);
     }
 
     void checkEncodable(String format, String formatPath) {
-        registry.encoder(key(format), formatPath);
+        spelled(format, () -> registry.encoder(key(format), formatPath));
+    }
+
+    /**
+     * Keys match case-insensitively, but an unknown one is quoted as the caller spelled it ({@code 'YAML'}, not
+     * {@code 'yaml'}), so the message points at what was sent.
+     */
+    private static <T> T spelled(String format, java.util.function.Supplier<T> lookup) {
+        try {
+            return lookup.get();
+        } catch (TransformFailure failure) {
+            String sent = format.trim();
+            String quoted = "Unknown schema format '" + key(format) + "'";
+            ErrorEntry first = failure.errors().isEmpty() ? null : failure.errors().get(0);
+            if (sent.equals(key(format)) || first == null || !first.message().startsWith(quoted)) {
+                throw failure;
+            }
+            List<ErrorEntry> errors = new ArrayList<>(failure.errors());
+            errors.set(0, new ErrorEntry(first.path(), "Unknown schema format '" + sent + "'"
+                    + first.message().substring(quoted.length())));
+            throw new TransformFailure(failure.status(), errors, failure.lossiness());
+        }
     }
 
     SchemaModel decode(String format, String formatPath, String text, CodecOptions options, LossinessLedger ledger) {
         String f = key(format);
-        var decoder = registry.decoder(f, formatPath);
+        SchemaDecoder decoder = decoder(format, formatPath);
         // the decoder writes to its own ledger: one still running after the deadline cannot touch the answer's
         LossinessLedger own = new LossinessLedger();
         java.util.concurrent.Future<SchemaModel> running = DECODERS.submit(() -> decoder.decode(text, options, own));
@@ -89,8 +128,10 @@ final class Conversions {
             ledger.addAll(own.entries());
             Throwable cause = e.getCause();
             if (cause instanceof SchemaSyntaxException syntax) {
-                throw new TransformFailure(400, List.of(new ErrorEntry(syntax.path(), "Could not parse the '" + f
-                        + "' schema: " + syntax.getMessage())), ledger.entries());
+                // an empty document is not a parse failure with a reason: its message stands alone
+                String message = syntax.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
+                        : "Could not parse the '" + f + "' schema: " + syntax.getMessage();
+                throw new TransformFailure(400, List.of(new ErrorEntry(syntax.path(), message)), ledger.entries());
             }
             if (cause instanceof StackOverflowError) {
                 // any decoder that recursed on the caller's nesting: the caller's error, not a fault
@@ -109,7 +150,7 @@ final class Conversions {
 
     String encode(String format, String formatPath, SchemaModel model, CodecOptions options, LossinessLedger ledger) {
         String key = key(format);
-        String text = registry.encoder(key, formatPath).encode(model, options, ledger);
+        String text = spelled(format, () -> registry.encoder(key, formatPath)).encode(model, options, ledger);
         // fragments kept verbatim for another format: only that format's encoder writes them
         io.modelgraph.codec.Verbatim.reportForeign(model, key, ledger);
         return text;

@@ -70,15 +70,17 @@ public final class MappingService {
     public Reply map(Call call) {
         Fields f = Fields.of(call);
         Source src = source(f, MAP_KEYS);
-        MappingSpec spec = MappingSpec.read(f);
+        boolean useProject = f.bool("useProjectAsTargetHint", false);
+        Optional<String> hintFormat = f.nonBlank("targetHintFormat");
+        Optional<String> hintSchema = f.schemaText("targetHintSchema");
+        boolean hinted = useProject || hintFormat.isPresent() || hintSchema.isPresent();
+        MappingSpec spec = MappingSpec.read(f, hinted ? MappingSpec.INFERRED_DEFAULT
+                : MappingSpec.PLAIN);
         Optional<AiPlanner> planner = spec.kind().equals(MappingSpec.AI) ? Optional.of(requireAi(call))
                 : Optional.empty();
         String target = targetFormat(f);
         conversions.checkDecodable(src.format(), "sourceFormat");
         conversions.checkEncodable(target, "targetFormat");
-        boolean useProject = f.bool("useProjectAsTargetHint", false);
-        Optional<String> hintFormat = f.nonBlank("targetHintFormat");
-        Optional<String> hintSchema = f.schemaText("targetHintSchema");
         List<String> spaces = f.strings("spaces");
 
         LossinessLedger ledger = new LossinessLedger();
@@ -97,8 +99,9 @@ public final class MappingService {
             } else {
                 if (hintSchema.isEmpty()) {
                     throw new TransformFailure(400, List.of(new ErrorEntry("targetHintSchema", "The " + spec.kind()
-                            + " mapping needs a target hint: 'targetHintFormat' and 'targetHintSchema', or 'useProjectAsTargetHint':"
-                            + " true.")), ledger.entries());
+                            + " mapping needs a target hint: 'targetHintFormat' and 'targetHintSchema', or"
+                            + " 'useProjectAsTargetHint': true. For a plain conversion without renaming, leave"
+                            + " out 'mapping'.")), ledger.entries());
                 }
                 if (hintFormat.isEmpty()) {
                     throw new TransformFailure(400, List.of(new ErrorEntry("targetHintFormat", "'targetHintFormat' is"

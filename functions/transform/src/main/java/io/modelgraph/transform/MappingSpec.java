@@ -14,11 +14,26 @@ record MappingSpec(String kind, boolean caseInsensitive, Optional<JsonNode> guid
     static final String AI = "ai";
     static final List<String> KINDS = List.of(INFERRED, EXPLICIT, AI);
     static final List<String> KEYS = List.of("kind", "caseInsensitive", "guide");
+    /** A conversion that renames nothing: the explicit kind with an empty guide. */
+    static final MappingSpec PLAIN = new MappingSpec(EXPLICIT, true, Optional.of(
+            com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode()));
 
+    /** The inferred kind with its defaults: what an absent {@code mapping} means beside a target. */
+    static final MappingSpec INFERRED_DEFAULT = new MappingSpec(INFERRED, true, Optional.empty());
+
+    /** The spec when {@code mapping} is absent: inferred toward the project (mapImport). */
     static MappingSpec read(Fields fields) {
+        return read(fields, INFERRED_DEFAULT);
+    }
+
+    /**
+     * The spec when {@code mapping} is absent is {@code absent}: schema/map passes a plain conversion (an
+     * empty explicit guide) unless a target hint is given, so the one-line conversion needs no mapping member.
+     */
+    static MappingSpec read(Fields fields, MappingSpec absent) {
         Optional<JsonNode> node = fields.node("mapping");
         if (node.isEmpty()) {
-            return new MappingSpec(INFERRED, true, Optional.empty());
+            return absent;
         }
         JsonNode m = node.get();
         if (!m.isObject()) {

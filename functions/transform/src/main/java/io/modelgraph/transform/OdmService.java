@@ -111,9 +111,10 @@ public final class OdmService {
         SchemaModel model = Conversions.stamp(conversions.decode("odm", "format", markdown.get(), CodecOptions.NONE,
                 ledger), "odm");
         ObjectNode payload = Json.object();
+        // the dry run plans the same write (spaces checked, changes counted) without applying it
+        ProjectModels.WriteSummary changes = dryRun ? models.preview(call.projectId(), spaces, model, ledger)
+                : models.write(call.projectId(), spaces, model, call.subject(), ledger, call.budget());
         if (!dryRun) {
-            models.write(call.projectId(), spaces, model, call.subject(), ledger,
-                call.budget());
             payload.put("projectId", call.projectId());
         }
         payload.put("dryRun", dryRun);
@@ -121,6 +122,7 @@ public final class OdmService {
         summary.put("types", model.types().size());
         summary.put("elements", model.elementCount());
         summary.put("taxonomies", model.taxonomies().size());
+        payload.set("changes", MappingService.changesJson(changes));
         return Reply.transform(payload, ledger.entries());
     }
 }

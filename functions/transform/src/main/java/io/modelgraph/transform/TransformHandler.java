@@ -1,5 +1,6 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.modelgraph.auth.Role;
@@ -129,7 +130,8 @@ public final class TransformHandler extends HttpApiHandler {
                 .whenMissing("request", MappingService.EXECUTE_KEYS, "sourceFormat", "sourceSchema", "plan").role(Role.Viewer,
                 mapping::execute));
         routes.add(JobRoutes.transform(jobs));
-        Router router = new Router(routes, services.authenticator());
+        Router router = new Router(routes, services.authenticator())
+                .withIdempotency(IdempotencyKeys.of(services));
         return launcher.isPresent() ? router.withJobs(jobs) : router;
     }
 }

@@ -48,6 +48,7 @@ class FormatKeySetsTest {
             assertTrue(found.contains(f.key()), f.key());
             assertTrue(!f.directions().isEmpty(), f.key() + " serves no direction");
             assertTrue(!f.title().isBlank(), f.key() + " has no title");
+            f.extensions().forEach(k -> assertEquals(f.key(), k.format(), k + " is declared by " + f.key()));
             if (f.directions().contains(Direction.DECODE)) {
                 assertTrue(f.sample().filter(s -> !s.isBlank()).isPresent(), f.key() + " decodes but has no sample");
             }

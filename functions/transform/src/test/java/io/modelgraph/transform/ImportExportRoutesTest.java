@@ -97,6 +97,10 @@ class ImportExportRoutesTest {
         }
         Result r = calls.post("schema/import", Json.object().put("format", "xsd").put("schema", "x"), "Admin");
         assertEquals("Unknown schema format 'xsd'. Use: " + DECODE_SET + ".", r.firstMessage());
+        // an encode-only key on import: the specification's text, nothing added
+        r = calls.post("schema/import", Json.object().put("format", "synapse").put("schema", "x"), "Admin");
+        assertEquals("Unknown schema format 'synapse'. Use: " + DECODE_SET + ".", r.firstMessage());
+        assertEquals("format", r.firstPath());
         r = calls.post("schema/import", Json.object().put("format", "jsonschema").put("schema", "{\"type\": [1"),
                 "Admin");
         assertFalse(r.success());

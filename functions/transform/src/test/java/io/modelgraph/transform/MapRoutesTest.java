@@ -224,6 +224,13 @@ class MapRoutesTest {
         Result r = calls.post("schema/map", body, "Viewer");
         assertEquals("sourceFormat", r.firstPath());
         assertEquals("Unknown schema format 'xml'. Use: " + ImportExportRoutesTest.DECODE_SET + ".", r.firstMessage());
+        r = calls.post("schema/map", mapBody().put("sourceFormat", "YAML"), "Viewer");
+        assertEquals("Unknown schema format 'YAML'. Use: " + ImportExportRoutesTest.DECODE_SET + ".", r.firstMessage(),
+                "quoted as sent");
+        r = calls.post("schema/map", mapBody().put("targetFormat", "ODM"), "Viewer");
+        assertTrue(r.firstMessage().startsWith("Unknown schema format 'ODM'. Use: "), r.firstMessage());
+        assertTrue(calls.post("schema/map", mapBody().put("sourceFormat", "JSONSchema"), "Viewer").success(),
+                "keys still match case-insensitively");
         r = calls.post("schema/map", mapBody().put("targetFormat", "odm"), "Viewer");
         assertEquals("targetFormat", r.firstPath());
         assertTrue(r.firstMessage().startsWith("Unknown schema format 'odm'. Use: " + ImportExportRoutesTest.ENCODE_SET
@@ -239,6 +246,34 @@ class MapRoutesTest {
         body.remove("targetHintSchema");
         Result r = calls.post("schema/map", body, "Viewer");
         assertEquals("targetHintSchema", r.firstPath());
+        ObjectNode inferred = mapBody();
+        inferred.remove("targetHintSchema");
+        inferred.remove("targetHintFormat");
+        inferred.putObject("mapping").put("kind", "inferred");
+        r = calls.post("schema/map", inferred, "Viewer");
+        assertEquals(400, r.status(), r.toString());
+        assertEquals("targetHintSchema", r.firstPath());
+        assertEquals("The inferred mapping needs a target hint: 'targetHintFormat' and 'targetHintSchema', or"
+                + " 'useProjectAsTargetHint': true. For a plain conversion without renaming, leave out 'mapping'.",
+                r.firstMessage());
+    }
+
+    @Test
+    void withoutMappingOrHintTheConversionIsPlain() throws Exception {
+        String avro = "{\"type\":\"record\",\"name\":\"Person\",\"fields\":[{\"name\":\"fullName\","
+                + "\"type\":\"string\"},{\"name\":\"age\",\"type\":\"int\"}]}";
+        ObjectNode body = Json.object();
+        body.put("sourceFormat", "avro").put("sourceSchema", avro).put("targetFormat", "shex");
+        Result r = calls.post("schema/map", body, "Viewer");
+        assertEquals(200, r.status(), r.toString());
+        assertEquals(0, r.body().get("plan").get("operations").size(), "a plain conversion plans nothing");
+        String shex = r.body().get("schema").asText();
+        assertTrue(shex.contains("PersonShape") && shex.contains("cm:fullName") && shex.contains("age"), shex);
+        // the same as an explicit empty guide, byte for byte
+        body.putObject("mapping").put("kind", "explicit").putObject("guide");
+        Result explicit = calls.post("schema/map", body, "Viewer");
+        assertEquals(shex, explicit.body().get("schema").asText());
+        assertEquals(Json.write(r.body().get("lossiness")), Json.write(explicit.body().get("lossiness")));
     }
 
     @Test

@@ -161,6 +161,13 @@ class OdmRoutesTest {
         assertEquals(5, summary.get("elements").asInt(), summary.toString());
         assertEquals(1, summary.get("taxonomies").asInt(), summary.toString());
         assertFalse(r.body().has("projectId"));
+        assertTrue(r.body().path("changes").path("nodes").asInt() > 0, "the planned write is counted: " + r);
+        // a space that does not exist is refused on the dry run as on the write
+        body.putArray("spaces").add("00000000-0000-0000-0000-00000000abcd");
+        Result missing = calls.post("odm/import", body, "Viewer");
+        assertFalse(missing.success(), missing.toString());
+        assertEquals(missing.status(), calls.post("odm/import", body.put("dryRun", false), "Admin").status());
+        assertTrue(missing.firstPath().startsWith("spaces"), missing.toString());
     }
 
     @Test

@@ -269,6 +269,10 @@ class OdmConverterTest {
         SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class,
                 () -> converter.convert(new OdmEntity("broken", broken), new LossinessLedger()));
         assertTrue(e.path().startsWith("line 1"), e.path());
+        // SnakeYAML's own marks (a quoted line and a caret) are not part of the message: the path says where
+        assertFalse(e.getMessage().contains("in 'reader'"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("Malformed YAML schema block: "), e.getMessage());
     }
 
     @Test
