@@ -5,6 +5,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.json.Json;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -236,7 +241,37 @@ public final class ApiRequest {
 
     public String bodyText() {
         checkSize();
-        return new String(body, StandardCharsets.UTF_8);
+        return utf8();
+    }
+
+    /**
+     * The body decoded as UTF-8, refusing bytes that are not: a decoder that replaced them would store and answer
+     * characters the caller never sent.
+     */
+    private String utf8() {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(body);
+        try {
+            return decoder.decode(in).toString();
+        } catch (CharacterCodingException e) {
+            int at = invalidUtf8At(body);
+            throw ApiProblem.badRequest("body", "The body is not valid UTF-8: the byte 0x"
+                    + String.format("%02X", body[Math.max(0, Math.min(at, body.length - 1))] & 0xff) + " at offset "
+                    + at + " does not belong to a UTF-8 sequence. Nothing was done.");
+        }
+    }
+
+    /** The offset of the first byte that starts or breaks an invalid UTF-8 sequence. */
+    static int invalidUtf8At(byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.max(16, bytes.length));
+        CoderResult result = decoder.decode(in, out, true);
+        return result.isError() ? in.position() : bytes.length;
     }
 
     public boolean hasBody() {
@@ -268,7 +303,7 @@ public final class ApiRequest {
             throw ApiProblem.unsupportedMediaType("Content-Type must be application/json, got '" + type.get() + "'.");
         }
         try {
-            parsedBody = Json.parse(new String(body, StandardCharsets.UTF_8));
+            parsedBody = Json.parse(utf8());
         } catch (JsonProcessingException e) {
             throw ApiProblem.badRequest("body", "The body is not valid JSON" + Json.problem(e));
         }

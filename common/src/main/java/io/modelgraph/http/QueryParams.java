@@ -1,6 +1,9 @@
 package io.modelgraph.http;
 
-import java.net.URLDecoder;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,13 +22,18 @@ public final class QueryParams {
     /** Lower-cased name to the caller's first spelling, so errors quote what was sent. */
     private final Map<String, String> spellings;
 
-    private QueryParams(Map<String, List<String>> values, Map<String, String> spellings) {
+    /** The first parameter whose name or value is not percent-encoded UTF-8 (the edge check refuses it). */
+    private final Optional<String> invalidEncoding;
+
+    private QueryParams(Map<String, List<String>> values, Map<String, String> spellings,
+            Optional<String> invalidEncoding) {
         this.values = values;
         this.spellings = spellings;
+        this.invalidEncoding = invalidEncoding;
     }
 
     public static QueryParams empty() {
-        return new QueryParams(Map.of(), Map.of());
+        return new QueryParams(Map.of(), Map.of(), Optional.empty());
     }
 
     /**
@@ -35,14 +43,20 @@ public final class QueryParams {
     public static QueryParams parse(String rawQuery, Map<String, String> fallback) {
         Map<String, List<String>> values = new LinkedHashMap<>();
         Map<String, String> spellings = new LinkedHashMap<>();
+        String invalid = null;
         if (rawQuery != null && !rawQuery.isEmpty()) {
             for (String pair : rawQuery.split("&")) {
                 if (pair.isEmpty()) {
                     continue;
                 }
                 int eq = pair.indexOf('=');
-                String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-                String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+                Optional<String> rawName = decode(eq < 0 ? pair : pair.substring(0, eq));
+                Optional<String> rawValue = eq < 0 ? Optional.of("") : decode(pair.substring(eq + 1));
+                if ((rawName.isEmpty() || rawValue.isEmpty()) && invalid == null) {
+                    invalid = rawName.orElse(eq < 0 ? pair : pair.substring(0, eq));
+                }
+                String name = rawName.orElse(eq < 0 ? pair : pair.substring(0, eq));
+                String value = rawValue.orElse("");
                 values.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(value);
                 spellings.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
             }
@@ -53,7 +67,13 @@ public final class QueryParams {
             });
         }
         values.replaceAll((k, v) -> Collections.unmodifiableList(v));
-        return new QueryParams(Collections.unmodifiableMap(values), Collections.unmodifiableMap(spellings));
+        return new QueryParams(Collections.unmodifiableMap(values), Collections.unmodifiableMap(spellings),
+                Optional.ofNullable(invalid));
+    }
+
+    /** The first parameter (as sent) whose name or value is not percent-encoded UTF-8. */
+    public Optional<String> invalidEncoding() {
+        return invalidEncoding;
     }
 
     /** A query string for a parameter map (events without a raw query string, such as hand-written ones). */
@@ -68,12 +88,46 @@ public final class QueryParams {
         return out.toString();
     }
 
-    private static String decode(String text) {
-        try {
-            return URLDecoder.decode(text, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return text; // a stray '%' is kept literally rather than failing the whole request
+    /**
+     * Percent-decodes as UTF-8, {@code +} as a space; a stray {@code %} is kept literally rather than failing the
+     * whole request. Empty when the bytes are not UTF-8 (a decoder that replaced them would store what the caller
+     * never sent).
+     */
+    private static Optional<String> decode(String text) {
+        if (text.indexOf('%') < 0 && text.indexOf('+') < 0) {
+            return CallerStrings.loneSurrogate(text) < 0 ? Optional.of(text) : Optional.empty();
         }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '+') {
+                bytes.write(' ');
+            } else if (c == '%' && i + 2 < text.length() && hex(text.charAt(i + 1)) >= 0
+                    && hex(text.charAt(i + 2)) >= 0) {
+                bytes.write(hex(text.charAt(i + 1)) * 16 + hex(text.charAt(i + 2)));
+                i += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes.writeBytes(text.substring(i, i + 2).getBytes(StandardCharsets.UTF_8));
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return Optional.empty();
+            } else {
+                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static int hex(char c) {
+        return Character.digit(c, 16);
     }
 
     public Optional<String> first(String name) {

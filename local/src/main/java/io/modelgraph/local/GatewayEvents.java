@@ -69,7 +69,9 @@ public final class GatewayEvents {
         event.setQueryStringParameters(queryParameters(in.rawQuery()));
         event.setPathParameters(pathParameters.isEmpty() ? null : new LinkedHashMap<>(pathParameters));
         if (in.body() != null && in.body().length > 0) {
-            if (isText(in.headerValues("content-type"))) {
+            // text that is not UTF-8 goes base64, so the function sees the bytes and refuses them (a decoder that
+            // replaced them would hand it characters the caller never sent)
+            if (isText(in.headerValues("content-type")) && isUtf8(in.body())) {
                 event.setBody(new String(in.body(), StandardCharsets.UTF_8));
                 event.setIsBase64Encoded(false);
             } else {
@@ -184,6 +186,17 @@ public final class GatewayEvents {
             return URLDecoder.decode(text, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return text;
+        }
+    }
+
+    static boolean isUtf8(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
         }
     }
 

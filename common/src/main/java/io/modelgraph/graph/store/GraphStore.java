@@ -341,7 +341,12 @@ public final class GraphStore implements GraphAccess {
             if (!Cancellation.anyConditionFailed(e)) {
                 throw notAConflict(e, "body");
             }
-            throw new StoreConflictException("An end node of the relation was deleted meanwhile.");
+            // the live check that failed says which end went: index 1 is the from node, 2 the to node
+            boolean fromGone = Cancellation.conditionFailedAt(e, 1);
+            String gone = fromGone ? relation.fromNodeId() : relation.toNodeId();
+            throw StoreConflictException.about(fromGone ? "fromNodeId" : "toNodeId", "Node '" + gone
+                    + "' was deleted while the relation was being created; restore it before relating it. Nothing"
+                    + " was written.");
         }
     }
 

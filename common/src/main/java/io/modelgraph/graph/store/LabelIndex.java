@@ -30,8 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A write whose items carry an update stamp older than the moment they landed (a large write, an undo) sets the
  * version's rebuild mark: the next search of a cached space reads the space again whole. So does a cold
  * container - unless a {@link LabelSnapshots snapshot} stored by another container at a version no large write
- * came after is there: then that, and the changes since. Bounded: at most {@link #MAX_ENTRIES} entries over all
- * cached spaces (least recently used go).
+ * came after is there: then that, and the changes since. Bounded in bytes: at most {@link #MAX_BYTES} (an
+ * estimate of the entries' heap) over all cached spaces, least recently used going first, since a count of entries
+ * does not bound memory when labels are long (a 1,000-character label makes an entry about ten times larger).
  */
 public final class LabelIndex {
     /** Single writes stamp {@code uAt} with their own clock just before they land: skew + latency margin. */
@@ -41,12 +42,22 @@ public final class LabelIndex {
      * the changes (cheap: only changed nodes come back), so a change that reached the index late is still seen.
      */
     static final Duration SETTLE = Duration.ofSeconds(10);
-    static final int MAX_ENTRIES = 300_000;
+    /** A fifth of a 1 GB function's memory: about 300,000 entries of short labels, 70,000 of 1,000 characters. */
+    static final long MAX_BYTES = 200L * 1024 * 1024;
     /** Up to this many changed nodes per partition, the sorted views are patched; beyond, sorted again on use. */
     static final int PATCH_LIMIT = 64;
 
     /** One live node in one (space, type) partition. */
     record Entry(String id, String lower, String lsk, String csk, String usk) {
+        /**
+         * The heap an entry holds, estimated: two bytes a character (labels are rarely Latin-1 only), five String
+         * objects with their arrays, the record, its map node and its slots in three sorted views.
+         */
+        long bytes() {
+            return 2L * (id.length() + lower.length() + lsk.length() + csk.length() + usk.length()) + 5 * 40 + 24
+                    + 48 + 3 * 8;
+        }
+
         String key(NodeOrder order) {
             return switch (order) {
                 case LABEL -> lsk;
@@ -67,6 +78,7 @@ public final class LabelIndex {
     private static final class Partition {
         final Map<String, Entry> byId = new HashMap<>();
         final Map<NodeOrder, Entry[]> sorted = new EnumMap<>(NodeOrder.class);
+        long bytes;
 
         Entry[] view(NodeOrder order) {
             return sorted.computeIfAbsent(order, o -> {
@@ -79,6 +91,7 @@ public final class LabelIndex {
         /** Replaces the node's entry; sorted views are patched in place (one array copy each), not re-sorted. */
         void put(Entry e) {
             Entry old = byId.put(e.id(), e);
+            bytes += e.bytes() - (old == null ? 0 : old.bytes());
             for (Map.Entry<NodeOrder, Entry[]> view : sorted.entrySet()) {
                 Entry[] v = old == null ? view.getValue() : without(view.getValue(), view.getKey(), old);
                 view.setValue(with(v, view.getKey(), e));
@@ -88,6 +101,7 @@ public final class LabelIndex {
         void remove(String id) {
             Entry old = byId.remove(id);
             if (old != null) {
+                bytes -= old.bytes();
                 sorted.replaceAll((order, v) -> without(v, order, old));
             }
         }
@@ -125,6 +139,10 @@ public final class LabelIndex {
         int size() {
             return partitions.values().stream().mapToInt(p -> p.byId.size()).sum();
         }
+
+        long bytes() {
+            return partitions.values().stream().mapToLong(p -> p.bytes).sum();
+        }
     }
 
     private final DynamoCalls calls;
@@ -134,10 +152,28 @@ public final class LabelIndex {
     private long builds;
     private long snapshotLoads;
 
+    private final long maxBytes;
+
     LabelIndex(DynamoCalls calls, LabelSnapshots snapshots, Clock clock) {
+        this(calls, snapshots, clock, MAX_BYTES);
+    }
+
+    /** An index bounded at {@code maxBytes} (tests use a small bound). */
+    LabelIndex(DynamoCalls calls, LabelSnapshots snapshots, Clock clock, long maxBytes) {
         this.calls = calls;
         this.clock = clock;
         this.snapshots = snapshots;
+        this.maxBytes = maxBytes;
+    }
+
+    /** The estimated heap of the cached spaces' entries. */
+    public synchronized long cachedBytes() {
+        return spaces.values().stream().mapToLong(SpaceLabels::bytes).sum();
+    }
+
+    /** How many (project, space) pairs are cached. */
+    public synchronized int cachedSpaces() {
+        return spaces.size();
     }
 
     /**
@@ -302,7 +338,7 @@ public final class LabelIndex {
         for (NodeType type : NodeType.values()) {
             Partition p = new Partition();
             for (Entry e : snapshot.partitions().getOrDefault(type, List.of())) {
-                p.byId.put(e.id(), e);
+                p.put(e);
             }
             labels.partitions.put(type, p);
         }
@@ -334,11 +370,12 @@ public final class LabelIndex {
         return labels;
     }
 
+    /** Drops the least recently used spaces until the rest fit; the space just used always stays. */
     private void evict() {
-        int total = spaces.values().stream().mapToInt(SpaceLabels::size).sum();
+        long total = spaces.values().stream().mapToLong(SpaceLabels::bytes).sum();
         var it = spaces.entrySet().iterator();
-        while (total > MAX_ENTRIES && spaces.size() > 1 && it.hasNext()) {
-            total -= it.next().getValue().size();
+        while (total > maxBytes && spaces.size() > 1 && it.hasNext()) {
+            total -= it.next().getValue().bytes();
             it.remove();
         }
     }

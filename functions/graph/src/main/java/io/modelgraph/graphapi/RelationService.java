@@ -40,7 +40,8 @@ final class RelationService {
         try {
             store.createRelation(projectId, new Relation(id, from, to, group.id()), subject);
         } catch (StoreConflictException e) {
-            throw ApiProblem.badRequest(body.at("Id"), e.getMessage());
+            // the Id was taken, or an end node was deleted after it was read: the member that names it
+            throw ApiProblem.badRequest(body.at(e.member().orElse("Id")), e.getMessage());
         }
         return id;
     }

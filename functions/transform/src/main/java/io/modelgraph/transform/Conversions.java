@@ -16,17 +16,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Decoding and encoding through the registry, with the seed's messages and the ledger kept on failure. */
+/**
+ * Decoding and encoding through the registry, with the seed's messages and the ledger kept on failure. Every decode
+ * runs under a wall-clock deadline ({@link #DECODE_MILLIS}): a parser still running then no longer holds the
+ * request, which answers 413 naming the limit (docs/reliability.md). Parsers are linear-time, so this is the
+ * backstop, not the bound.
+ */
 final class Conversions {
+    /** Well inside the HTTP API's 29 s, leaving the rest of the request room to answer. */
+    static final long DECODE_MILLIS = 10_000;
+    private static final java.util.concurrent.ExecutorService DECODERS = java.util.concurrent.Executors
+            .newCachedThreadPool(r -> {
+                Thread t = new Thread(r, "decode");
+                t.setDaemon(true);
+                return t;
+            });
+
     /**
      * The ShExC reader's message for a document with nothing in it, which the contract answers alone
      * (docs/transform.md "Errors"); the codec is found through its provider, so the text is matched, not linked.
      */
     static final String EMPTY_SHEXC = "The ShExC document is empty.";
     private final CodecRegistry registry;
+    private final long decodeMillis;
 
     Conversions(CodecRegistry registry) {
+        this(registry, DECODE_MILLIS);
+    }
+
+    /** Conversions whose decodes stop after {@code decodeMillis} (tests use a small bound). */
+    Conversions(CodecRegistry registry, long decodeMillis) {
         this.registry = registry;
+        this.decodeMillis = decodeMillis;
     }
 
     CodecRegistry registry() {
@@ -87,17 +108,43 @@ final class Conversions {
     SchemaModel decode(String format, String formatPath, String text, CodecOptions options, LossinessLedger ledger) {
         String f = key(format);
         SchemaDecoder decoder = decoder(format, formatPath);
+        // the decoder writes to its own ledger: one still running after the deadline cannot touch the answer's
+        LossinessLedger own = new LossinessLedger();
+        java.util.concurrent.Future<SchemaModel> running = DECODERS.submit(() -> decoder.decode(text, options, own));
         try {
-            return decoder.decode(text, options, ledger);
-        } catch (SchemaSyntaxException e) {
-            // an empty document is not a parse failure with a reason: its message stands alone
-            String message = e.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
-                    : "Could not parse the '" + f + "' schema: " + e.getMessage();
-            throw new TransformFailure(400, List.of(new ErrorEntry(e.path(), message)), ledger.entries());
-        } catch (StackOverflowError e) {
-            // any decoder that recursed on the caller's nesting: the caller's error, not a fault
-            throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
-                    + ParserLimits.tooDeep("$").getMessage())), ledger.entries());
+            SchemaModel model = running.get(decodeMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            ledger.addAll(own.entries());
+            return model;
+        } catch (java.util.concurrent.TimeoutException e) {
+            running.cancel(true);
+            throw new TransformFailure(413, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema "
+                    + "within the decode time limit of " + decodeMillis + " ms; nothing was done. Send it in smaller "
+                    + "parts.")), ledger.entries());
+        } catch (InterruptedException e) {
+            running.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while decoding", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            ledger.addAll(own.entries());
+            Throwable cause = e.getCause();
+            if (cause instanceof SchemaSyntaxException syntax) {
+                // an empty document is not a parse failure with a reason: its message stands alone
+                String message = syntax.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
+                        : "Could not parse the '" + f + "' schema: " + syntax.getMessage();
+                throw new TransformFailure(400, List.of(new ErrorEntry(syntax.path(), message)), ledger.entries());
+            }
+            if (cause instanceof StackOverflowError) {
+                // any decoder that recursed on the caller's nesting: the caller's error, not a fault
+                throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
+                        + ParserLimits.tooDeep("$").getMessage())), ledger.entries());
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
         }
     }
 

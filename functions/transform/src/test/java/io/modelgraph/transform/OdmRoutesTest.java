@@ -186,7 +186,10 @@ class OdmRoutesTest {
         assertEquals("Body must include 'markdown'.", r.firstMessage());
     }
 
-    /** Commonmark recurses once per nested emphasis run: about 20,000 of them overflow the stack. */
+    /**
+     * 20,000 nested emphasis runs: commonmark 0.24 recursed once per run and overflowed the stack; 0.30 reads runs
+     * past a nesting of 100 as text (docs/decisions/commonmark.md). Either way the answer is a logical one.
+     */
     static String deeplyNestedHeading() {
         int depth = 20_000;
         return "# Entity: " + "**".repeat(depth) + "x" + "**".repeat(depth) + "\n";
@@ -197,13 +200,15 @@ class OdmRoutesTest {
     }
 
     @Test
-    void aStackOverflowWhileParsingIsALogicalErrorNamingTheInput() {
+    void deeplyNestedEmphasisIsReadAndALogicalErrorNamesWhatIsMissing() {
         Result r = calls.post("odm/convert", entities(deeplyNestedHeading()), "Viewer");
         assertEquals(400, r.status(), brief(r.firstMessage()));
         assertFalse(r.success());
-        assertTrue(r.firstMessage().contains("nested too deeply"), brief(r.firstMessage()));
+        assertTrue(r.firstMessage().contains("has neither an 'Object: <name>' table nor a YAML Schema Definition"),
+                brief(r.firstMessage()));
         Result bundle = calls.post("odm/convert", entities(ORDER, deeplyNestedHeading()), "Viewer");
         assertEquals(200, bundle.status(), "bundle");
-        assertTrue(bundle.body().get("lossiness").toString().contains("nested too deeply"), "bundle");
+        assertTrue(bundle.body().get("lossiness").toString().contains("could not be converted and is left out"),
+                "bundle");
     }
 }

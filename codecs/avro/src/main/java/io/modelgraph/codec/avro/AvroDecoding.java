@@ -43,6 +43,8 @@ final class AvroDecoding {
     private final Map<String, Schema> named = new LinkedHashMap<>();
     private final Map<String, String> fileOf = new HashMap<>();
     private final Map<String, String> modelNames = new HashMap<>();
+    /** The reverse of {@link #modelNames}, so that resolving each reference costs a lookup, not a scan. */
+    private final Map<String, String> fullNames = new HashMap<>();
     private final FieldSchemas derive;
 
     AvroDecoding(AvroInput.Parsed parsed, CodecOptions options, LossinessLedger ledger) {
@@ -142,6 +144,7 @@ final class AvroDecoding {
         named.values().forEach(s -> simple.merge(s.getName(), 1, Integer::sum));
         named.values().forEach(s -> modelNames.put(s.getFullName(),
                 simple.get(s.getName()) > 1 ? s.getFullName() : s.getName()));
+        modelNames.forEach((full, model) -> fullNames.putIfAbsent(model, full));
     }
 
     private String modelName(Schema s) {
@@ -149,8 +152,7 @@ final class AvroDecoding {
     }
 
     private String fullNameOfModel(String modelName) {
-        return modelNames.entrySet().stream().filter(e -> e.getValue().equals(modelName)).map(Map.Entry::getKey)
-                .findFirst().orElse(modelName);
+        return fullNames.getOrDefault(modelName, modelName);
     }
 
     private Provenance provenance(Schema s) {

@@ -428,10 +428,8 @@ final class DdlReader {
         if (twice.isPresent()) {
             ledger.narrow(nameToken.where(), "Column " + col.name + " appears twice in table " + table.qualified()
                     + "; the later declaration wins (a database would refuse the statement).");
-            table.columns.set(table.columns.indexOf(twice.get()), col);
-            return;
         }
-        table.columns.add(col);
+        table.put(col);
     }
 
     private void columnClauses(Cursor c, Parsed.Table table, Parsed.Column col) throws SchemaSyntaxException {
@@ -717,7 +715,7 @@ final class DdlReader {
             Parsed.Column col = new Parsed.Column(name, oldToken.where());
             col.type = TypeNames.read(c).or(() -> existing.type);
             columnClauses(c, table, col);
-            table.columns.set(table.columns.indexOf(existing), col);
+            table.replace(existing, col);
             return;
         }
         Token nameToken = c.peek();
@@ -759,7 +757,7 @@ final class DdlReader {
                 && !c.peek().is("FOREIGN")) {
             c.accept("IF", "EXISTS");
             String name = c.name("a column name");
-            table.columns.removeIf(col -> col.name.equalsIgnoreCase(name));
+            table.remove(name);
         } else {
             ledger.drop(start.where(), "ALTER TABLE " + table.qualified() + ": DROP " + c.peek().upper()
                     + " not carried.");
@@ -772,7 +770,7 @@ final class DdlReader {
             String old = c.name("a column name");
             c.accept("TO");
             String newName = c.name("the new column name");
-            table.column(old).ifPresent(col -> col.name = newName);
+            table.column(old).ifPresent(col -> table.rename(col, newName));
         } else if (c.accept("TO") || c.accept("AS")) {
             List<String> parts = c.qualifiedName("the new table name");
             script.tables.values().remove(table);

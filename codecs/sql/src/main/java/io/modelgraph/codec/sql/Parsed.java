@@ -1,10 +1,12 @@
 package io.modelgraph.codec.sql;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What the DDL reader collects while it walks a script. Mutable on purpose and package-private: ALTER TABLE,
@@ -60,7 +62,13 @@ final class Parsed {
         final Optional<String> namespace;
         String name;
         final String where;
-        final List<Column> columns = new ArrayList<>();
+        /*
+         * Columns in declaration order, each in a numbered slot, with an index by name: a table of many columns
+         * is read in linear time, since each new column, each ALTER and each key looks its column up by name.
+         */
+        private final TreeMap<Long, Column> slots = new TreeMap<>();
+        private final Map<String, Long> slotByName = new HashMap<>();
+        private long nextSlot;
         Optional<Key> primaryKey = Optional.empty();
         final List<Key> uniques = new ArrayList<>();
         final List<ForeignKey> foreignKeys = new ArrayList<>();
@@ -76,7 +84,53 @@ final class Parsed {
         }
 
         Optional<Column> column(String columnName) {
-            return columns.stream().filter(c -> c.name.equalsIgnoreCase(columnName)).findFirst();
+            return Optional.ofNullable(slotByName.get(fold(columnName))).map(slots::get);
+        }
+
+        /** The columns in declaration order. */
+        List<Column> columns() {
+            return List.copyOf(slots.values());
+        }
+
+        /** Adds a column at the end, or puts it in the place of the column of the same name. */
+        void put(Column col) {
+            Long slot = slotByName.get(fold(col.name));
+            if (slot == null) {
+                slot = nextSlot++;
+                slotByName.put(fold(col.name), slot);
+            }
+            slots.put(slot, col);
+        }
+
+        /** Puts {@code col}, perhaps under a new name, in the place of {@code existing}. */
+        void replace(Column existing, Column col) {
+            Long slot = slotByName.remove(fold(existing.name));
+            if (slot == null) {
+                put(col);
+                return;
+            }
+            Long other = slotByName.put(fold(col.name), slot);
+            if (other != null && !other.equals(slot)) {
+                slots.remove(other);
+            }
+            slots.put(slot, col);
+        }
+
+        void remove(String columnName) {
+            Long slot = slotByName.remove(fold(columnName));
+            if (slot != null) {
+                slots.remove(slot);
+            }
+        }
+
+        void rename(Column col, String newName) {
+            Column existing = new Column(col.name, col.where);
+            col.name = newName;
+            replace(existing, col);
+        }
+
+        private static String fold(String name) {
+            return name.toLowerCase(java.util.Locale.ROOT);
         }
 
         String qualified() {

@@ -23,8 +23,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Turns what the reader collected into the canonical model: tables → types (schema or dataset as namespace),
@@ -80,18 +82,24 @@ final class SqlDecoding {
 
     private TypeDef type(Parsed.Table t) {
         List<ElementDef> elements = new ArrayList<>();
-        List<Parsed.Check> tableChecks = new ArrayList<>(t.checks);
-        for (Parsed.Column c : t.columns) {
+        // a table CHECK on one column alone reads like a column CHECK; grouped once, so that many columns and many
+        // checks are matched in linear time
+        Map<String, List<Parsed.Check>> checksByColumn = new HashMap<>();
+        List<Parsed.Check> tableChecks = new ArrayList<>();
+        for (Parsed.Check k : t.checks) {
+            Optional<Parsed.Column> only = singleColumn(k.expression()).flatMap(t::column);
+            if (only.isPresent()) {
+                checksByColumn.computeIfAbsent(fold(only.get().name), n -> new ArrayList<>()).add(k);
+            } else {
+                tableChecks.add(k);
+            }
+        }
+        Set<String> keyColumns = t.primaryKey.map(k -> k.columns().stream().map(SqlDecoding::fold)
+                .collect(Collectors.toSet())).orElse(Set.of());
+        for (Parsed.Column c : t.columns()) {
             List<Parsed.Check> checks = new ArrayList<>(c.checks);
-            // a table CHECK on this column alone reads like a column CHECK
-            tableChecks.removeIf(k -> {
-                boolean mine = singleColumn(k.expression()).map(c.name::equalsIgnoreCase).orElse(false);
-                if (mine) {
-                    checks.add(k);
-                }
-                return mine;
-            });
-            elements.add(element(t, c, checks));
+            checks.addAll(checksByColumn.getOrDefault(fold(c.name), List.of()));
+            elements.add(element(t, c, checks, keyColumns.contains(fold(c.name))));
         }
         List<KeyDef> keys = new ArrayList<>();
         t.primaryKey.filter(k -> present(t, k.columns(), "primary key"))
@@ -136,13 +144,16 @@ final class SqlDecoding {
         return names.stream().map(n -> t.column(n).map(c -> c.name).orElse(n)).toList();
     }
 
-    private ElementDef element(Parsed.Table t, Parsed.Column c, List<Parsed.Check> checks) {
+    private static String fold(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    private ElementDef element(Parsed.Table t, Parsed.Column c, List<Parsed.Check> checks, boolean inKey) {
         String path = t.qualified() + "." + c.name;
         Map<String, String> annotations = new LinkedHashMap<>();
         DataType type;
         Constraints constraints = Constraints.NONE;
         boolean many = false;
-        boolean inKey = t.primaryKey.map(k -> k.columns().stream().anyMatch(c.name::equalsIgnoreCase)).orElse(false);
         if (c.type.isEmpty()) {
             type = c.generated.isPresent() ? new DataType.Primitive(PrimitiveKind.ANY)
                     : new DataType.Primitive(PrimitiveKind.ANY);

@@ -1,0 +1,163 @@
+package io.modelgraph.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.api.ApiProblem;
+import io.modelgraph.api.EnvelopeStyle;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The edge check every caller string passes before an operation runs, so that no caller value reaches a store key
+ * or a parser unchecked: identifiers (path parameters, and query parameters and top-level body members whose
+ * declared name is {@code id}, {@code …Id}, {@code …Ids} or {@code spaces}) and names that become keys ({@code projectName}) are
+ * bounded in UTF-8 bytes and free of control characters; no string anywhere in a JSON body holds a lone UTF-16
+ * surrogate (it cannot be stored or written back as UTF-8). Each refusal is a 400 naming the member.
+ * The bounds leave room in DynamoDB's 1,024-byte sort key for a prefix and more than one caller value; see
+ * docs/reliability.md.
+ */
+public final class CallerStrings {
+    /** The most UTF-8 bytes of an identifier: the graph's own ids are at most 128 ASCII characters. */
+    public static final int MAX_ID_BYTES = 256;
+    /** The most UTF-8 bytes of a name that becomes part of a key. */
+    public static final int MAX_NAME_BYTES = 512;
+    /** Declared member names that are keys without being spelled like identifiers. */
+    private static final Set<String> KEY_NAMES = Set.of("projectname");
+    /** Declared member names that list identifiers without being spelled like them (the transform's spaces). */
+    private static final Set<String> ID_NAMES = Set.of("spaces");
+
+    private CallerStrings() {
+    }
+
+    /** Throws a 400 naming the first caller string that breaks a rule; {@code open} routes skip the body rules. */
+    static void check(ApiRequest request, RouteInputs inputs, EnvelopeStyle style) {
+        request.query().invalidEncoding().ifPresent(name -> {
+            throw ApiProblem.badRequest("query." + name, "Query parameter '" + name + "' is not valid "
+                    + "percent-encoded UTF-8. Nothing was done.");
+        });
+        for (Map.Entry<String, String> p : request.pathParams().entrySet()) {
+            checkKey("path." + p.getKey(), "Path parameter '" + p.getKey() + "'", p.getValue(), MAX_ID_BYTES);
+        }
+        for (String name : request.query().names()) {
+            int limit = limit(declared(name, inputs.query()));
+            for (String value : request.query().all(name)) {
+                checkText("query." + name, "Query parameter '" + name + "'", value);
+                if (limit > 0) {
+                    checkKey("query." + name, "Query parameter '" + name + "'", value, limit);
+                }
+            }
+        }
+        if (inputs.open() || !request.hasBody()) {
+            return;
+        }
+        JsonNode body = request.jsonBody();
+        String prefix = style == EnvelopeStyle.TRANSFORM ? "" : "body.";
+        surrogates(body, style == EnvelopeStyle.TRANSFORM ? "" : "body");
+        if (!body.isObject()) {
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> member = it.next();
+            int limit = limit(declared(member.getKey(), inputs.body()));
+            if (limit == 0) {
+                continue;
+            }
+            JsonNode value = member.getValue();
+            String path = prefix + member.getKey();
+            if (value.isTextual()) {
+                checkKey(path, "'" + member.getKey() + "'", value.textValue(), limit);
+            } else if (value.isArray()) {
+                for (int i = 0; i < value.size(); i++) {
+                    if (value.get(i).isTextual()) {
+                        checkKey(path + "[" + i + "]", "'" + member.getKey() + "[" + i + "]'", value.get(i).textValue(),
+                                limit);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The route's own spelling of a name the caller sent (names match case-insensitively). */
+    private static String declared(String given, List<String> known) {
+        for (String k : known) {
+            if (k.equalsIgnoreCase(given)) {
+                return k;
+            }
+        }
+        return given;
+    }
+
+    /** The byte bound of a declared name: identifiers and key names have one; 0 for any other member. */
+    static int limit(String name) {
+        if (name.equalsIgnoreCase("id") || name.equalsIgnoreCase("ids") || name.endsWith("Id")
+                || name.endsWith("Ids") || name.endsWith("ID") || name.endsWith("IDs")
+                || ID_NAMES.contains(name.toLowerCase(java.util.Locale.ROOT))) {
+            return MAX_ID_BYTES;
+        }
+        return KEY_NAMES.contains(name.toLowerCase(java.util.Locale.ROOT)) ? MAX_NAME_BYTES : 0;
+    }
+
+    private static void checkKey(String path, String what, String value, int maxBytes) {
+        checkText(path, what, value);
+        int bytes = value.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > maxBytes) {
+            throw ApiProblem.badRequest(path, what + " is " + bytes + " bytes long (UTF-8); the limit is " + maxBytes
+                    + " bytes. Nothing was done.");
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw ApiProblem.badRequest(path, what + " holds the control character U+"
+                        + String.format("%04X", (int) c) + " at position " + i + "; identifiers and names may "
+                        + "not. Nothing was done.");
+            }
+        }
+    }
+
+    private static void checkText(String path, String what, String value) {
+        int at = loneSurrogate(value);
+        if (at >= 0) {
+            throw ApiProblem.badRequest(path, what + " holds a lone UTF-16 surrogate (U+"
+                    + String.format("%04X", (int) value.charAt(at)) + ") at position " + at
+                    + ", which is not a character. Nothing was done.");
+        }
+    }
+
+    /** Walks every member name and string of a JSON body. */
+    private static void surrogates(JsonNode node, String path) {
+        if (node.isTextual()) {
+            checkText(path.isEmpty() ? "body" : path, "The string at " + (path.isEmpty() ? "the body" : path),
+                    node.textValue());
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                surrogates(node.get(i), path + "[" + i + "]");
+            }
+        } else if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> member = it.next();
+                String at = path.isEmpty() ? member.getKey() : path + "." + member.getKey();
+                checkText(at, "The member name '" + member.getKey() + "'", member.getKey());
+                surrogates(member.getValue(), at);
+            }
+        }
+    }
+
+    /** The index of the first unpaired surrogate, or -1. */
+    static int loneSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            } else if (Character.isLowSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
