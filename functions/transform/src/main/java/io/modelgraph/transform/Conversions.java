@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Decoding and encoding through the registry, with the seed's messages and the ledger kept on failure. Every decode
- * runs under a wall-clock deadline ({@link #DECODE_MILLIS}): a parser still running then no longer holds the
- * request, which answers 413 naming the limit (docs/reliability.md). Parsers are linear-time, so this is the
- * backstop, not the bound.
+ * Decoding and encoding through the registry, with the contract's messages (docs/transform.md "Errors") and the ledger
+ * kept on failure. Every decode runs under a wall-clock deadline ({@link #DECODE_MILLIS}): a parser still running then
+ * no longer holds the request, which answers 413 naming the limit (docs/reliability.md). Parsers are linear-time, so
+ * this is the backstop, not the bound.
  */
 final class Conversions {
     /** Well inside the HTTP API's 29 s, leaving the rest of the request room to answer. */

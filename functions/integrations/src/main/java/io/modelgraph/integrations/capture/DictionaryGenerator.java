@@ -27,12 +27,13 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code redcap.fieldType}) is written back as the live project has it: field type, choices with their codes,
  * calculation, slider labels, validation, min, max, identifier, branching logic, field note, section header,
  * alignment, question number, matrix group and ranking, action tags, and the form's descriptive fields where they
- * stood; the governed model wins where it says otherwise (type, required, range, codes), each such difference in
- * the ledger. Anything else follows the seed's rule 9: one form per Type, a record id field first, taxonomies as
- * dropdowns (checkboxes where many values are allowed), required elements {@code Required Field? = y}, integers,
- * numbers and dates as validated text, Booleans as {@code yesno}, references across forms as plain text. A term
- * keeps its code when REDCap can store it; only a term without one gets a minted code, ledgered. Names are made
- * valid for REDCap; every rename and approximation is in the ledger. Column by column: docs/integrations.md.
+ * stood; the governed model wins where it says otherwise (type, required, range, codes), each such difference in the
+ * ledger. Anything else follows the generate rule (docs/integrations.md "Generate, column by column"): one form per
+ * Type, a record id field first, taxonomies as dropdowns (checkboxes where many values are allowed), required elements
+ * {@code Required Field? = y}, integers, numbers and dates as validated text, Booleans as {@code yesno}, references
+ * across forms as plain text. A term keeps its code when REDCap can store it; only a term without one gets a minted
+ * code, ledgered. Names are made valid for REDCap; every rename and approximation is in the ledger. Column by column:
+ * docs/integrations.md.
  */
 public final class DictionaryGenerator {
     public static final String FILE_NAME = "service_data_dictionary.csv";
