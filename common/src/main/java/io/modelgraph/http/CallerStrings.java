@@ -44,7 +44,14 @@ public final class CallerStrings {
             int limit = limit(declared(name, inputs.query()));
             for (String value : request.query().all(name)) {
                 checkText("query." + name, "Query parameter '" + name + "'", value);
-                if (limit > 0) {
+                if (limit > 0 && plural(declared(name, inputs.query()))) {
+                    // a list parameter may come comma-joined in one value: each identifier is bounded, not the list
+                    String[] items = value.split(",", -1);
+                    for (int i = 0; i < items.length; i++) {
+                        checkKey("query." + name, "Query parameter '" + name + "' item " + i, items[i].strip(),
+                                limit);
+                    }
+                } else if (limit > 0) {
                     checkKey("query." + name, "Query parameter '" + name + "'", value, limit);
                 }
             }
@@ -97,6 +104,12 @@ public final class CallerStrings {
             return MAX_ID_BYTES;
         }
         return KEY_NAMES.contains(name.toLowerCase(java.util.Locale.ROOT)) ? MAX_NAME_BYTES : 0;
+    }
+
+    /** Whether a declared name lists identifiers ({@code NodeIds}, {@code SpaceIds}, {@code spaces}). */
+    private static boolean plural(String name) {
+        return name.equalsIgnoreCase("ids") || name.endsWith("Ids") || name.endsWith("IDs")
+                || ID_NAMES.contains(name.toLowerCase(java.util.Locale.ROOT));
     }
 
     private static void checkKey(String path, String what, String value, int maxBytes) {

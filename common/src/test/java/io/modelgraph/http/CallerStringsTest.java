@@ -33,7 +33,7 @@ class CallerStringsTest {
                     .role(Role.Editor, call -> write(call, call.request().body().requiredString("label"))),
             Route.v1("GET", "/v1/{projectId}/jobs/{jobId}").role(Role.Viewer,
                     call -> write(call, call.request().pathParam("jobId"))),
-            Route.v1("GET", "/v1/{projectId}/export").query("spaceId", "note").role(Role.Viewer,
+            Route.v1("GET", "/v1/{projectId}/export").query("spaceId", "note", "NodeIds").role(Role.Viewer,
                     call -> write(call, call.request().queryString("spaceId").orElse("none"))),
             Route.graph("POST", "/graph/transform/import/{projectId}").body("spaceId", "schema", "spaces").role(Role.Editor,
                     call -> write(call, call.request().body().requiredString("spaceId")))),
@@ -102,6 +102,16 @@ class CallerStringsTest {
         assertEquals(200, response.getStatusCode(), response.getBody());
         assertEquals(200, call("GET", "/v1/" + project + "/export", "note=" + "n".repeat(3_000), null)
                 .getStatusCode());
+    }
+
+    @Test
+    void aCommaJoinedListOfIdentifiersIsBoundedPerItem() throws Exception {
+        // 50 identifiers of 36 characters: the list is long, every item is within the bound
+        String ids = String.join(",", java.util.Collections.nCopies(50, "0f8fad5b-d9cb-469f-a165-70867728950e"));
+        assertRefused(call("GET", "/v1/" + project + "/export", "NodeIds=a," + "b".repeat(300), null),
+                "query.NodeIds", "item 1 is 300 bytes");
+        var response = call("GET", "/v1/" + project + "/export", "NodeIds=" + ids, null);
+        assertEquals(200, response.getStatusCode(), response.getBody());
     }
 
     @Test
