@@ -412,9 +412,19 @@ class TemplateIT {
             assertTrue(days > 0, group + ": RetentionInDays");
             assertTrue(groups.add(group), group + " serves one function only");
         }
+        // the one other log group is the HTTP API's access log, which its AccessLogSettings name
+        Set<String> accessLogs = new TreeSet<>();
+        template.path("Resources").fields().forEachRemaining(r -> {
+            JsonNode settings = r.getValue().path("Properties").path("AccessLogSettings");
+            if (!settings.isMissingNode()) {
+                accessLogs.add(settings.toString());
+            }
+        });
         template.path("Resources").fields().forEachRemaining(r -> {
             if (r.getValue().path("Type").asText().equals("AWS::Logs::LogGroup")) {
-                assertTrue(groups.contains(r.getKey()), r.getKey() + " is some function's log group");
+                boolean accessLog = accessLogs.stream().anyMatch(a -> a.contains("\"" + r.getKey()));
+                assertTrue(groups.contains(r.getKey()) || accessLog, r.getKey()
+                        + " is some function's log group or the HTTP API's access log");
             }
         });
     }
