@@ -18,7 +18,7 @@ final class Iris {
     static final String SCHEMA = "https://schema.org/";
     static final String RDFS_CLASS = RDFS + "Class";
     static final String RDF_PROPERTY = RDF + "Property";
-    /** The seed writes rdfs:Property; RDFS defines no such class, so it is read as a synonym of rdf:Property. */
+    /** exportJsonLd writes rdfs:Property; RDFS defines no such class, so it is read as a synonym of rdf:Property. */
     static final String RDFS_PROPERTY = RDFS + "Property";
     static final String RDFS_DATATYPE = RDFS + "Datatype";
     static final String SCHEMA_DATATYPE = SCHEMA + "DataType";

@@ -54,7 +54,7 @@ public record JsonLdVocabulary(Map<String, String> context, Map<String, NodeType
         classes.put("rdfs:Class", NodeType.Type);
         classes.put("owl:Class", NodeType.Type);
         classes.put("rdf:Property", NodeType.Element);
-        // the seed spells the property class rdfs:Property (RDFS has none); read as a synonym of rdf:Property
+        // exportJsonLd spells the property class rdfs:Property (RDFS has none); read as a synonym of rdf:Property
         classes.put("rdfs:Property", NodeType.Element);
         classes.put("owl:DatatypeProperty", NodeType.Element);
         classes.put("owl:ObjectProperty", NodeType.Element);

@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Builds the JSON Schema 2020-12 document of one entity (seed rule 2): the entity's own object at the root, the
+ * Builds the JSON Schema 2020-12 document of one entity (docs/transform.md): the entity's own object at the root, the
  * supporting schemas under {@code $defs}, {@code x-odm-practice} on every property the Object tables list, the
  * purpose paragraph as the root {@code description}. References are rewritten: {@code #/components/schemas/X}
  * becomes {@code #/$defs/X} (or {@code #} for the entity itself); references to other documents

@@ -13,7 +13,7 @@ import io.modelgraph.schema.TypeDef;
 import java.util.List;
 
 /**
- * The {@code odm} format, decode only (seed rule 4): Markdown → JSON Schema (as odm/convert) → canonical model
+ * The {@code odm} format, decode only (docs/transform.md): Markdown → JSON Schema (as odm/convert) → canonical model
  * through the JSON Schema codec. String enums become taxonomies, each schema object one type, and every part is
  * stamped with provenance {@code odm}. Practice levels travel as the element annotation {@code x-odm-practice}.
  */

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * odm/convert: entity documents to JSON Schema 2020-12, statelessly. One entity gives one document (seed rule 2);
+ * odm/convert: entity documents to JSON Schema 2020-12, statelessly. One entity gives one document (docs/transform.md);
  * several give a bundle keyed by the kebab-cased entity title, where an entity that fails is reported as a
  * StructuralDrop and the rest proceed (rule 3). References between documents resolve against the entities of
  * the same call. Thread-safe.
