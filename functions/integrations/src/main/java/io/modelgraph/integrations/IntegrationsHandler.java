@@ -71,7 +71,8 @@ public final class IntegrationsHandler extends HttpApiHandler {
 
     static IntegrationService service(Services services, GraphStore graph) {
         IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
-                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()));
+                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()),
+                services.dynamo(), services.stores().historyTable());
         return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock());
     }
 
