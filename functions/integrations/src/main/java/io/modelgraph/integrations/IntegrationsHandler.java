@@ -35,7 +35,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
-    /** SnapStart priming: the vendor list, a status and a badge (history and S3 reads), never a write. */
+    /** SnapStart priming: the vendor list, a status and a badge (history reads), never a write. */
     public static List<APIGatewayV2HTTPEvent> primingRequests() {
         return List.of(
                 Priming.request("GET", "/graph/integrations/vendors", "/graph/integrations/vendors", "", null),
