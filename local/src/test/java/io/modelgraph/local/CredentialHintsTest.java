@@ -18,12 +18,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 11, finding 9, on the local gateway: credentials a new user gets wrong are answered with a way out. */
-class Issue11LocalFindingsTest {
+/** On the local gateway, credentials a new user gets wrong are answered with a way out. */
+class CredentialHintsTest {
     private static final String PROJECT = "abcdefabcdefabcdefabcdefabcdef12";
 
     @Test
-    void finding9_anAuthorizationSchemeOtherThanBearerIsNamed() throws Exception {
+    void anAuthorizationSchemeOtherThanBearerIsNamed() throws Exception {
         Instant now = Instant.now();
         String jwt = TestStack.server().issuer().sign(LocalIssuer.claims("u", Map.of(PROJECT, Role.Admin), now,
                 now.plus(Duration.ofHours(1))).build());
@@ -40,7 +40,7 @@ class Issue11LocalFindingsTest {
     }
 
     @Test
-    void finding9_aTokenMintedWithANewKeySaysSoAndTheRefusalHints(@TempDir Path other) throws Exception {
+    void aTokenMintedWithANewKeySaysSoAndTheRefusalHints(@TempDir Path other) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(new String[] {"token", "--project", PROJECT, "--role", "Admin", "--data-dir",
