@@ -77,7 +77,7 @@ class LocalJarIT {
             if (out.contains("Ctrl-C stops.") || !server.isAlive()) {
                 break;
             }
-            Thread.sleep(200);
+            Thread.sleep(200); // sleep: polls another process's log, which offers no callback; orders nothing
         }
         assertTrue(out.contains("Ctrl-C stops."), "the local jar did not start:\n" + out);
         Matcher m = EXPORT.matcher(out);
@@ -333,7 +333,7 @@ class LocalJarIT {
             String added = Files.readString(log).substring(before.length());
             line = added.lines().filter(l -> l.startsWith("GET ")).findFirst().orElse("");
             if (line.isEmpty()) {
-                Thread.sleep(100);
+                Thread.sleep(100); // sleep: polls another process's log, which offers no callback
             }
         }
         assertTrue(line.matches("GET /v1/\\{projectId}/fetchNodes 200 \\d+ ms"), "console line: '" + line + "'");
