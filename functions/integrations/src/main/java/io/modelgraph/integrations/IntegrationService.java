@@ -27,7 +27,7 @@ import java.util.Optional;
  * state, history, snapshots and the badge, and writes imports additively. Rules: docs/integrations.md.
  */
 public final class IntegrationService {
-    /** About 1.5 MB encoded: larger dictionaries are imported but not kept for reaudits (seed limit). */
+    /** About 1.5 MB encoded: larger dictionaries are imported but not kept for reaudits (docs/integrations.md). */
     public static final int SNAPSHOT_CAP = 1_500_000;
 
     private final ConnectorRegistry registry;

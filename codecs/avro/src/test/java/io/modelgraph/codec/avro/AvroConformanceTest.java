@@ -79,7 +79,7 @@ class AvroConformanceTest {
                     graph++;
                 } else if (needsModelLevelFacts(model)) {
                     // a root that is no single type (an array, a union, a protocol, several files): the graph
-                    // does not store model-level facts yet (issue 10); counted, not hidden
+                    // does not store model-level facts yet (docs/model.md#model-level-facts); counted, not hidden
                     modelLevel++;
                 } else {
                     failures.add(rel + ": export after the graph differs from export before");

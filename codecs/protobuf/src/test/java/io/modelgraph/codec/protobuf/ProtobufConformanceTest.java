@@ -76,7 +76,7 @@ class ProtobufConformanceTest {
                 if (GraphRoundTrip.exportsAlike(codec, model)) {
                     graph++;
                 } else if (needsModelLevelFacts(model)) {
-                    // the graph does not store model-level facts yet (issue 10); counted, not hidden
+                    // the graph does not store model-level facts yet (docs/model.md#model-level-facts); counted, not hidden
                     modelLevel++;
                 } else {
                     failures.add(rel + ": export after the graph differs from export before");
