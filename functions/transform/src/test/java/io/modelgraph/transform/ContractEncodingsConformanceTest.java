@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 16: the contract formats must be valid for any model, not only for models that came from them. Every
+ * The contract formats must be valid for any model, not only for models that came from them. Every
  * corpus input of every decode format this build carries is decoded, then encoded to ODCS (validated against
  * ODCS 3.1.0's JSON Schema), OSI and OSI JSON (validated against the {@code osi-schema.json} of the version
  * written) and Synapse (each registered schema held to {@link SynapseShape}). Inputs a decoder refuses are

@@ -4,7 +4,7 @@ import io.modelgraph.schema.ExtensionKey;
 import java.util.List;
 
 /**
- * The annotation keys this codec keeps on the model so a JTD document re-exports whole (docs/jtd.md): what the
+ * The annotation keys this codec keeps on the model so a JTD document re-exports whole (docs/formats/jtd.md): what the
  * canonical model has no field for.
  */
 final class JtdKeys {

@@ -23,7 +23,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * ShExJ to the canonical model (the seed's rules 7 and 9). Shapes become types named by their label's local part
+ * ShExJ to the canonical model (docs/formats/shex.md#decode). Shapes become types named by their label's local part
  * without a {@code Shape} suffix; triple constraints become elements with the predicate IRI in {@code mapsTo}; inline
  * value sets become taxonomies; {@code EXTENDS} becomes supertypes; node constraints become element types and
  * constraints; nested shapes become types of their own. What the model has no field for is carried in

@@ -23,7 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The canonical model to ShExC (the seed's rule 8). A type that came from ShEx keeps its label, predicates,
+ * The canonical model to ShExC (docs/formats/shex.md#encode). A type that came from ShEx keeps its label, predicates,
  * datatypes and everything carried in its {@code shex.*} annotations; any other type becomes
  * {@code cm:<PascalCase>Shape}, mapped elements use their {@code mapsTo} IRI as the predicate (prefixed when a
  * known namespace covers it), unmapped ones {@code cm:<camelCase>}. Cardinality is written as nothing, {@code ?},
