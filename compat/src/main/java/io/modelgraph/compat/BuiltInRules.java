@@ -8,6 +8,6 @@ final class BuiltInRules {
     }
 
     static List<ConsumerRules> all() {
-        return List.of();
+        return List.of(new io.modelgraph.compat.avro.AvroRules());
     }
 }
