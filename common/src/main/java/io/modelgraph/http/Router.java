@@ -291,7 +291,7 @@ public final class Router {
         return response;
     }
 
-    /** The seed declares application/json, text/json and text/plain for some operations, same body. */
+    /** The API declares application/json, text/json and text/plain for some operations, same body (docs/exchange.md). */
     static String negotiate(ApiRequest request) {
         return AcceptHeader.choose(request.headers().get("Accept").orElse(""), NEGOTIATED);
     }
