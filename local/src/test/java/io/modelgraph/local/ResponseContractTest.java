@@ -106,6 +106,8 @@ class ResponseContractTest {
                 demoToken));
         ok(TestStack.get("/v1/" + demo + "/validateJSON?configTypeId=jsonschema-2020-12&rootNodeId=" + person
                 + "&jsonString=" + enc("{}"), demoToken));
+        ok(TestStack.postJson("/v1/" + demo + "/validateJSON?configTypeId=jsonschema-2020-12&rootNodeId=" + person,
+                demoToken, "{\"json\":{}}"));
         ok(TestStack.get(v1("/fetchJsonSchemaImportProfiles"), admin()));
         ok(TestStack.get(v1("/fetchJsonLdImportProfiles"), admin()));
         post(v1("/importProfile"), "{\"Id\":\"my-profile\",\"label\":\"Mine\",\"format\":\"jsonschema\","
