@@ -28,7 +28,8 @@ public final class Cli {
     /** The commands over the formats on the class path. */
     public static Cli load() {
         Schemas schemas = new Schemas(CodecRegistry.load());
-        return new Cli(List.of(new ConvertCommand(schemas), new AuditCommand(schemas)));
+        return new Cli(List.of(new ConvertCommand(schemas), new CompareCommand(schemas),
+                new AuditCommand(schemas)));
     }
 
     /** The names this class answers for, so the jar's main method knows what to hand it. */

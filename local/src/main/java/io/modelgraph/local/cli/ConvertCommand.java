@@ -136,7 +136,8 @@ final class ConvertCommand implements Command {
             // the schema alone on stdout, so it can be piped; the text report (the ledger) goes to stderr
             streams.out().print(text.endsWith("\n") ? text : text + "\n");
         }
-        return new Report(name(), List.of(LEDGER), findings, failed, summary, payload, schemaOnStdout);
+        return new Report(name(), List.of(LEDGER), findings, failed, summary, payload, schemaOnStdout,
+                List.of());
     }
 
     /** The target format's options, by the names the route reads them. */

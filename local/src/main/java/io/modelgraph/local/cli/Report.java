@@ -8,19 +8,22 @@ import java.util.List;
  * with no findings, so a passing check is visible), the findings, whether the run fails, one summary line, and the
  * command's own JSON members for the {@code json} output. {@code stdoutTaken}: the command wrote its own result
  * on stdout (a converted schema), so a text report goes to stderr and the result can still be piped.
+ * {@code details}: lines only the text output shows before the summary (a changelog), which the other outputs
+ * carry in their own way or not at all.
  */
 record Report(String command, List<String> groups, List<Finding> findings, boolean failed, String summary,
-        ObjectNode payload, boolean stdoutTaken) {
+        ObjectNode payload, boolean stdoutTaken, List<String> details) {
 
     Report {
         groups = List.copyOf(groups);
         findings = List.copyOf(findings);
         payload = payload.deepCopy();
+        details = List.copyOf(details);
     }
 
     Report(String command, List<String> groups, List<Finding> findings, boolean failed, String summary,
             ObjectNode payload) {
-        this(command, groups, findings, failed, summary, payload, false);
+        this(command, groups, findings, failed, summary, payload, false, List.of());
     }
 
     /** The exit code the report calls for: 1 when it fails, else 0. */

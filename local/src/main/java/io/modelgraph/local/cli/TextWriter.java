@@ -21,6 +21,7 @@ final class TextWriter {
                 out.append(": ").append(oneLine(f.message())).append('\n');
             }
         }
+        report.details().forEach(d -> out.append(d).append('\n'));
         out.append(report.summary()).append('\n');
         return out.toString();
     }
