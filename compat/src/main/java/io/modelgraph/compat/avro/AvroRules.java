@@ -100,6 +100,9 @@ public final class AvroRules implements ConsumerRules {
             }
             if (rt.equals("union")) {
                 for (JsonNode branch : r) {
+                    if (!mayRead(branch, w)) {
+                        continue;
+                    }
                     if (compatible(branch, w, rp, wp, false)) {
                         if (report) {
                             compatible(branch, w, rp, wp, true);
@@ -125,6 +128,23 @@ public final class AvroRules implements ConsumerRules {
                         + wt);
             }
             return false;
+        }
+
+        /**
+         * A cheap first look: a named reader type reads a named writer type only under the same unqualified name or
+         * an alias, so a reader union of many records need not walk each one.
+         */
+        private boolean mayRead(JsonNode r, JsonNode w) {
+            if (!r.isTextual() || !w.isTextual()) {
+                return true;
+            }
+            Optional<AvroSchemas.Named> rn = reader.named(r.asText());
+            Optional<AvroSchemas.Named> wn = writer.named(w.asText());
+            if (rn.isEmpty() || wn.isEmpty()) {
+                return true;
+            }
+            return rn.get().getClass() == wn.get().getClass() && (rn.get().simpleName().equals(wn.get()
+                    .simpleName()) || rn.get().aliases().contains(wn.get().fullName()));
         }
 
         private boolean named(JsonNode r, JsonNode w, String rp, String wp, boolean report) {
@@ -153,11 +173,13 @@ public final class AvroRules implements ConsumerRules {
                                 + "' reads '" + w.fullName() + "' through its alias");
                     }
                 } else {
-                    ok = false;
                     if (report) {
                         add("avro.name-mismatch", Severity.ERROR, w.modelName(), r.modelName(), "The reader's '"
                                 + r.fullName() + "' does not name the writer's '" + w.fullName() + "' (no alias)");
                     }
+                    // the pair is already unreadable: walking its fields would only cost (a reader union of many
+                    // records tries each branch against the writer's record)
+                    return false;
                 }
             } else if (!r.fullName().equals(w.fullName()) && report) {
                 add("avro.namespace-changed", Severity.INFO, w.modelName(), r.modelName(), "Namespace of '"
