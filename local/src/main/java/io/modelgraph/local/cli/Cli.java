@@ -45,7 +45,8 @@ public final class Cli {
     public static String summary() {
         return String.join("\n",
                 "  java -jar modelgraph-local.jar convert --to FORMAT [--from FORMAT] [--out FILE] INPUT",
-                "  java -jar modelgraph-local.jar compare [--mode BACKWARD|FORWARD|FULL|NONE] [--consumers F,...] BASE CANDIDATE",
+                "  java -jar modelgraph-local.jar compare [--mode BACKWARD|FORWARD|FULL|NONE] [--consumers F,...]",
+                "      BASE CANDIDATE",
                 "  java -jar modelgraph-local.jar audit --dictionary FILE.csv MODEL",
                 "      Offline checks for CI, no server (docs/cli.md); '<command> --help' for each. Exit codes: 0 ok,",
                 "      1 incompatible or errors found, 2 usage or parse error.",

@@ -51,7 +51,8 @@ final class CompareCommand implements Command {
                 "                any of " + String.join(", ", consumerKeys()),
                 "  --from        the format of both files (default: each from its name: " + FormatGuess.known() + ")",
                 "  --base-format, --candidate-format   the format of one file",
-                "  Exit codes: 0 compatible for every consumer, 1 incompatible for one or more, 2 usage or parse error.",
+                "  Exit codes: 0 compatible for every consumer, 1 incompatible for one or more, 2 usage or parse",
+                "  error.",
                 "");
     }
 

@@ -98,7 +98,8 @@ class CliTest {
     @Test
     void usageAndParseErrorsExit2NamingWhatAndWhere(@TempDir Path dir) throws Exception {
         Path in = write(dir, "person.avsc", PERSON_AVSC);
-        Path broken = write(dir, "broken.avsc", "{\"type\": \"record\", \"name\": \"P\",\n \"fields\": [ {\"name\": }]}");
+        Path broken = write(dir, "broken.avsc",
+                "{\"type\": \"record\", \"name\": \"P\",\n \"fields\": [ {\"name\": }]}");
         Path unknown = write(dir, "person.txt", PERSON_AVSC);
         assertUsage(run("convert", in.toString()), "convert needs --to FORMAT");
         assertUsage(run("convert", "--to", "yaml", in.toString()), "--to: 'yaml' is not a format this build writes");
