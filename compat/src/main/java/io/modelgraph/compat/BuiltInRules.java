@@ -8,6 +8,8 @@ final class BuiltInRules {
     }
 
     static List<ConsumerRules> all() {
-        return List.of(new io.modelgraph.compat.avro.AvroRules());
+        return List.of(new io.modelgraph.compat.avro.AvroRules(), new io.modelgraph.compat.formats.ProtobufRules(),
+                new io.modelgraph.compat.formats.JsonSchemaRules(), new io.modelgraph.compat.formats.SqlRules(),
+                new io.modelgraph.compat.formats.RedcapRules());
     }
 }

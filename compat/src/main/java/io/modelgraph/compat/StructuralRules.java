@@ -35,8 +35,22 @@ public class StructuralRules implements ConsumerRules {
         return consumer;
     }
 
+    /** The rule's id in this rule set; a format with its own words for a rule overrides this. */
     protected String id(String rule) {
         return prefix + "." + rule;
+    }
+
+    /** Whether the structural rule applies to this format at all (JSON Schema has no keys, for one). */
+    protected boolean applies(String rule) {
+        return true;
+    }
+
+    /** Adds the finding unless the format leaves that rule out. */
+    protected void add(List<Finding> out, Reading r, String rule, Severity severity, String writerPath,
+            String readerPath, String message) {
+        if (applies(rule)) {
+            out.add(r.finding(id(rule), severity, writerPath, readerPath, message));
+        }
     }
 
     @Override
@@ -47,8 +61,8 @@ public class StructuralRules implements ConsumerRules {
             Optional<TypeDef> rt = m.readerType(w);
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
-                    out.add(r.finding(id("type-removed"), Severity.ERROR, w.name(), "", "Type '" + w.name()
-                            + "' is gone: its data has nowhere to go"));
+                    add(out, r, "type-removed", Severity.ERROR, w.name(), "", "Type '" + w.name()
+                            + "' is gone: its data has nowhere to go");
                 }
                 continue;
             }
@@ -58,8 +72,8 @@ public class StructuralRules implements ConsumerRules {
             Optional<TaxonomyDef> rt = m.readerTaxonomy(w);
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
-                    out.add(r.finding(id("taxonomy-removed"), Severity.ERROR, w.name(), "", "Value list '"
-                            + w.name() + "' is gone"));
+                    add(out, r, "taxonomy-removed", Severity.ERROR, w.name(), "", "Value list '"
+                            + w.name() + "' is gone");
                 }
                 continue;
             }
@@ -74,8 +88,8 @@ public class StructuralRules implements ConsumerRules {
         rt.terms().forEach(t -> codes.add(t.code()));
         for (Term t : w.terms()) {
             if (!codes.contains(t.code())) {
-                out.add(r.finding(id("term-removed"), Severity.ERROR, w.name() + "." + t.code(), rt.name(),
-                        "Value '" + t.code() + "' of '" + w.name() + "' is not in the reader's list"));
+                add(out, r, "term-removed", Severity.ERROR, w.name() + "." + t.code(), rt.name(),
+                        "Value '" + t.code() + "' of '" + w.name() + "' is not in the reader's list");
             }
         }
     }
@@ -83,17 +97,17 @@ public class StructuralRules implements ConsumerRules {
     protected void checkType(Reading r, TypeDef w, TypeDef rt, List<Finding> out) {
         boolean readerClosed = closed(rt);
         if (readerClosed && !closed(w)) {
-            out.add(r.finding(id("content-closed"), Severity.ERROR, w.name(), rt.name(), "Type '" + rt.name()
-                    + "' refuses elements it does not declare; the writer's '" + w.name() + "' allows them"));
+            add(out, r, "content-closed", Severity.ERROR, w.name(), rt.name(), "Type '" + rt.name()
+                    + "' refuses elements it does not declare; the writer's '" + w.name() + "' allows them");
         }
         for (ElementDef we : w.elements()) {
             Optional<ElementDef> re = Matching.readerElement(rt, we);
             String wp = w.name() + "." + we.name();
             if (re.isEmpty()) {
                 Severity s = readerClosed ? Severity.ERROR : r.writerIsBase() ? Severity.WARNING : Severity.INFO;
-                out.add(r.finding(id(r.writerIsBase() ? "element-removed" : "element-added"), s, wp, rt.name(),
+                add(out, r, r.writerIsBase() ? "element-removed" : "element-added", s, wp, rt.name(),
                         "Element '" + we.name() + "' is unknown to the reader's '" + rt.name() + "'"
-                                + (readerClosed ? ", which is closed" : "; its values are ignored")));
+                                + (readerClosed ? ", which is closed" : "; its values are ignored"));
                 continue;
             }
             checkElement(r, wp, we, rt.name() + "." + re.get().name(), re.get(), out);
@@ -101,40 +115,40 @@ public class StructuralRules implements ConsumerRules {
         for (ElementDef re : rt.elements()) {
             if (Matching.writerElement(w, re).isEmpty() && re.cardinality().required() && re.defaultValue()
                     .isEmpty()) {
-                out.add(r.finding(id(r.writerIsBase() ? "required-element-added" : "required-element-removed"),
+                add(out, r, r.writerIsBase() ? "required-element-added" : "required-element-removed",
                         Severity.ERROR, w.name(), rt.name() + "." + re.name(), "Element '" + re.name()
-                                + "' is required by the reader and the writer never sends it"));
+                                + "' is required by the reader and the writer never sends it");
             }
         }
         Optional<KeyDef> wk = w.primaryKey();
         Optional<KeyDef> rk = rt.primaryKey();
         if (!wk.map(KeyDef::elements).equals(rk.map(KeyDef::elements))) {
-            out.add(r.finding(id("key-changed"), Severity.WARNING, w.name(), rt.name(), "Primary key "
+            add(out, r, "key-changed", Severity.WARNING, w.name(), rt.name(), "Primary key "
                     + wk.map(k -> k.elements().toString()).orElse("none") + " became " + rk.map(k -> k.elements()
-                    .toString()).orElse("none")));
+                    .toString()).orElse("none"));
         }
     }
 
     protected void checkElement(Reading r, String wp, ElementDef we, String rp, ElementDef re, List<Finding> out) {
         if (!ValueTypes.accepts(re.type(), we.type(), r.matching())) {
-            out.add(r.finding(id("type-narrowed"), Severity.ERROR, wp, rp, "The reader takes "
-                    + ValueTypes.describe(re.type()) + ", the writer sends " + ValueTypes.describe(we.type())));
+            add(out, r, "type-narrowed", Severity.ERROR, wp, rp, "The reader takes "
+                    + ValueTypes.describe(re.type()) + ", the writer sends " + ValueTypes.describe(we.type()));
         }
-        Narrowing.occurrences(re.cardinality(), we.cardinality()).ifPresent(why -> out.add(r.finding(
-                id("cardinality-narrowed"), Severity.ERROR, wp, rp, "The reader takes " + why)));
+        Narrowing.occurrences(re.cardinality(), we.cardinality()).ifPresent(why -> add(out, r,
+                "cardinality-narrowed", Severity.ERROR, wp, rp, "The reader takes " + why));
         if (!we.cardinality().required() && re.cardinality().required() && !re.cardinality().many()
                 && re.defaultValue().isEmpty()) {
-            out.add(r.finding(id(r.writerIsBase() ? "element-became-required" : "element-became-optional"),
-                    Severity.ERROR, wp, rp, "The reader requires '" + re.name() + "'; the writer may leave it out"));
+            add(out, r, r.writerIsBase() ? "element-became-required" : "element-became-optional",
+                    Severity.ERROR, wp, rp, "The reader requires '" + re.name() + "'; the writer may leave it out");
         }
         if (we.nullable() && !re.nullable()) {
-            out.add(r.finding(id("nullability-narrowed"), Severity.ERROR, wp, rp, "The writer may send null for '"
-                    + we.name() + "'; the reader refuses it"));
+            add(out, r, "nullability-narrowed", Severity.ERROR, wp, rp, "The writer may send null for '"
+                    + we.name() + "'; the reader refuses it");
         }
         List<String> narrower = Narrowing.constraints(re.constraints(), we.constraints());
         if (!narrower.isEmpty()) {
-            out.add(r.finding(id("constraint-narrowed"), Severity.ERROR, wp, rp, "The reader adds "
-                    + String.join(", ", narrower)));
+            add(out, r, "constraint-narrowed", Severity.ERROR, wp, rp, "The reader adds "
+                    + String.join(", ", narrower));
         }
     }
 

@@ -102,7 +102,39 @@ final class AvroSchemas {
             named.put(full, new Enum(full, x.name(), qualified(aliases(x.annotations()), full), x.terms().stream()
                     .map(Term::code).toList(), Optional.ofNullable(x.annotations().get("avro.default"))));
         }
-        root = root(model);
+        root = withUnreached(root(model));
+    }
+
+    /** As the codec writes it: named types the root does not reach join the root union, so none goes unchecked. */
+    private JsonNode withUnreached(JsonNode start) {
+        Set<String> reached = new HashSet<>();
+        java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
+        Set<String> first = new HashSet<>();
+        names(start, first);
+        first.forEach(n -> named(n).ifPresent(x -> queue.add(x.fullName())));
+        while (!queue.isEmpty()) {
+            String n = queue.poll();
+            if (!reached.add(n)) {
+                continue;
+            }
+            if (named.get(n) instanceof Record r) {
+                Set<String> refs = new HashSet<>();
+                r.fields().forEach(f -> names(f.schema(), refs));
+                refs.forEach(x -> named(x).ifPresent(y -> queue.add(y.fullName())));
+            }
+        }
+        List<String> unreached = named.keySet().stream().filter(n -> !reached.contains(n)).toList();
+        if (unreached.isEmpty()) {
+            return start;
+        }
+        ArrayNode union = JSON.arrayNode();
+        if (start.isArray()) {
+            union.addAll((ArrayNode) start);
+        } else {
+            union.add(start);
+        }
+        unreached.forEach(union::add);
+        return union;
     }
 
     JsonNode root() {
