@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Lambda handler of the /graph/transform route group. Each route states the least role the seed gives
+ * Lambda handler of the /graph/transform route group. Each route states the least role the API gives
  * it; rules that depend on the body (dry runs, the ai mapping kind) raise it inside the service with
  * {@code call.require}. docs/transform.md describes the routes.
  */

@@ -1,7 +1,10 @@
-package io.modelgraph.codec.odm;
+package io.modelgraph.bench;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.odm.OdmBundle;
+import io.modelgraph.codec.odm.OdmConverter;
+import io.modelgraph.codec.odm.OdmEntity;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.util.ArrayList;
@@ -9,8 +12,9 @@ import java.util.List;
 
 /**
  * Throughput on a generated 500-entity / 5,000-property model: odm/convert (all 500 documents in one call, as a
- * bundle) and jsonschema decode→encode of the same model as one 2020-12 document. Run as a main class, or
- * through {@link OdmBenchTest} in the conformance profile. Figures are wall-clock on one thread after warm-up.
+ * bundle) and jsonschema decode→encode of the same model as one 2020-12 document. A main class:
+ * {@code java -cp "$(cat bench/target/classpath.txt):bench/target/classes" io.modelgraph.bench.OdmBench}.
+ * Figures are wall-clock on one thread after warm-up.
  */
 public final class OdmBench {
     static final int ENTITIES = 500;

@@ -1,15 +1,15 @@
-package io.modelgraph.transform;
+package io.modelgraph.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.json.Json;
-import io.modelgraph.transform.TransformCalls.Result;
+import io.modelgraph.bench.TransformCalls.Result;
 import java.util.Locale;
 
 /**
  * Throughput of odm/convert and of jsonschema import → export on a generated 500-entity / 5,000-property
- * model, through the handler against the embedded DynamoDB Local and S3 server. A main on the test
- * classpath: {@code java -cp <test classpath> io.modelgraph.transform.TransformBench [rounds]}. With
+ * model, through the handler against the embedded DynamoDB Local and S3 server. A main of the bench
+ * module: {@code java -cp <bench class path> io.modelgraph.bench.TransformBench [rounds]}. With
  * {@code import [rounds]} it only imports the JSON Schema into new projects and prints machine-readable
  * {@code IMPORT_MS} and {@code ITEMS_PER_ELEMENT} lines: {@code bench/layout-compare.sh} runs that mode on this
  * checkout and on a baseline commit alternately, so both store layouts are timed on the same machine in one run.

@@ -1,4 +1,4 @@
-package io.modelgraph.transform;
+package io.modelgraph.bench;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
@@ -19,7 +19,7 @@ import java.util.UUID;
  * The figure behind {@link WriteRate#MEASURED_UNITS_PER_SECOND}: change units (node upserts, relations, mixin
  * values, removals) written per second by {@code GraphStore.apply} into a fresh project on the embedded
  * DynamoDB Local, for TransformBench's 500-entity / 5,000-property model. Prints each round and the median.
- * A main on the test classpath: {@code java -cp <test classpath> io.modelgraph.transform.WriteRateBench [rounds]}.
+ * A main of the bench module: {@code java -cp <bench class path> io.modelgraph.bench.WriteRateBench [rounds]}.
  */
 public final class WriteRateBench {
     public static void main(String[] args) throws Exception {

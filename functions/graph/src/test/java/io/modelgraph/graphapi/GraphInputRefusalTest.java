@@ -11,10 +11,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 11's findings on the graph API routes, each reproduced from the request the issue shows: the call is
- * refused with a message naming the problem, and nothing changes.
+ * Graph API requests a caller gets wrong (mixin values against their column types, misspelled members, list
+ * parameters, invalid bulk entries): the call is refused with a message naming the problem, and nothing changes.
  */
-class Issue11GraphFindingsTest {
+class GraphInputRefusalTest {
     private final GraphApi api = new GraphApi();
 
     private int nodeCount(String type) {
@@ -22,7 +22,7 @@ class Issue11GraphFindingsTest {
     }
 
     @Test
-    void finding4_builtInMixinValuesAreCheckedAgainstTheirColumnTypes() {
+    void builtInMixinValuesAreCheckedAgainstTheirColumnTypes() {
         String id = api.createNode("birthDate", "Element");
         GraphApi.Response typo = api.as(Role.Editor).post("mixinValue", Map.of("targetNodeId", id, "mixinId",
                 "data-type", "mixinColumns", List.of(Map.of("Id", "dataType", "value", "STRNG")))).fails(400);
@@ -41,7 +41,7 @@ class Issue11GraphFindingsTest {
     }
 
     @Test
-    void finding6_misspelledOrUnchangeableMembersAndParametersAreRefusedNotIgnored() {
+    void misspelledOrUnchangeableMembersAndParametersAreRefusedNotIgnored() {
         String space = api.createNode("Other", "Space");
         GraphApi.Response spaceId = api.as(Role.Editor).post("node", Map.of("label", "Order", "nodeType", "Type",
                 "spaceId", List.of(space))).fails(400);
@@ -74,7 +74,7 @@ class Issue11GraphFindingsTest {
     }
 
     @Test
-    void finding8_oneRuleForMultiValuedParameters() {
+    void oneRuleForMultiValuedParameters() {
         String a = api.createNode("A", "Type");
         String b = api.createNode("B", "Element");
         GraphApi.Response repeated = api.as(Role.Viewer).get("fetchNodes?NodeType=Type&NodeType=Element").fails(400);
@@ -89,7 +89,7 @@ class Issue11GraphFindingsTest {
     }
 
     @Test
-    void finding9_bulkCreateMessagesReadAsSentencesAndNameInvalidEntriesOfTheCall() {
+    void bulkCreateMessagesReadAsSentencesAndNameInvalidEntriesOfTheCall() {
         GraphApi.Response r = api.as(Role.Editor).post("bulkCreate", Map.of(
                 "nodes", List.of(Map.of("Id", "space-1", "label", "", "nodeType", "Space"),
                         Map.of("label", "Order", "nodeType", "Type", "spaceIds", List.of("space-1"))),

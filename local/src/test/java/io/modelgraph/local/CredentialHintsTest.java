@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.auth.Role;
+import io.modelgraph.testkit.Caller;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,20 +16,17 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 11, finding 9, on the local gateway: credentials a new user gets wrong are answered with a way out. */
-class Issue11LocalFindingsTest {
+/** On the local gateway, credentials a new user gets wrong are answered with a way out. */
+class CredentialHintsTest {
     private static final String PROJECT = "abcdefabcdefabcdefabcdefabcdef12";
 
     @Test
-    void finding9_anAuthorizationSchemeOtherThanBearerIsNamed() throws Exception {
+    void anAuthorizationSchemeOtherThanBearerIsNamed() throws Exception {
         Instant now = Instant.now();
         String jwt = TestStack.server().issuer().sign(LocalIssuer.claims("u", Map.of(PROJECT, Role.Admin), now,
                 now.plus(Duration.ofHours(1))).build());
-        HttpResponse<String> r = TestStack.HTTP.send(HttpRequest.newBuilder(URI.create(TestStack.server().baseUrl()
-                + "/v1/" + PROJECT + "/apiKeys")).header("Authorization", "Token " + jwt).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        TestStack.Answer a = new TestStack.Answer(r.statusCode(), r.headers().firstValue("content-type").orElse(""),
-                r.body());
+        TestStack.Answer a = TestStack.of(TestStack.driver().call("GET", "/v1/" + PROJECT + "/apiKeys", null,
+                Caller.anonymous(), Map.of("Authorization", "Token " + jwt)));
         String message = TestStack.assertUnauthorizedV1(a).path("error").path("message").asText();
         assertTrue(message.contains("The Authorization scheme is 'Token'; send 'Authorization: Bearer"), message);
         assertFalse(message.contains("Invalid JWS header"), message);
@@ -40,7 +35,7 @@ class Issue11LocalFindingsTest {
     }
 
     @Test
-    void finding9_aTokenMintedWithANewKeySaysSoAndTheRefusalHints(@TempDir Path other) throws Exception {
+    void aTokenMintedWithANewKeySaysSoAndTheRefusalHints(@TempDir Path other) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(new String[] {"token", "--project", PROJECT, "--role", "Admin", "--data-dir",
@@ -51,7 +46,8 @@ class Issue11LocalFindingsTest {
         assertTrue(note.contains("no signing key in " + other.toAbsolutePath().normalize()), note);
         assertTrue(note.contains("accepted only by a server started with --data-dir"), note);
         String token = out.toString(StandardCharsets.UTF_8).trim();
-        String refusal = TestStack.assertUnauthorizedV1(TestStack.get("/v1/" + PROJECT + "/apiKeys", token))
+        String refusal = TestStack.assertUnauthorizedV1(TestStack.of(TestStack.driver().call("GET",
+                "/v1/" + PROJECT + "/apiKeys", null, Caller.bearer(token))))
                 .path("error").path("message").asText();
         assertTrue(refusal.contains("run 'token' with the server's --data-dir"), refusal);
 

@@ -10,8 +10,9 @@ import io.modelgraph.transform.TransformCalls.Result;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Issue 11's findings on the transform routes, through the handler on the real store. */
-class Issue11TransformFindingsTest {
+/** Transform route input rules (misspelled members, unknown spaces, the plan's two forms, shared labels, messages),
+ * through the handler on the real store. */
+class TransformInputRulesTest {
     private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
 
     private String exported() {
@@ -21,7 +22,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding6_aMisspelledDryRunIsRefusedAndWritesNothing() {
+    void aMisspelledDryRunIsRefusedAndWritesNothing() {
         ObjectNode body = Json.object().put("markdown", OdmRoutesTest.ORDER).put("dry_run", true);
         Result r = calls.post("odm/import", body, "Admin");
         assertEquals(400, r.status(), r.toString());
@@ -42,7 +43,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding1_twoTypesWithOneLabelAreBothExportedAndTheRenameReported() {
+    void twoTypesWithOneLabelAreBothExportedAndTheRenameReported() {
         String first = java.util.UUID.randomUUID().toString();
         String second = java.util.UUID.randomUUID().toString();
         var graph = io.modelgraph.graph.store.GraphStore.of(TransformCalls.services());
@@ -62,7 +63,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding6_aBodyWithoutItsRequiredMembersKeepsTheSeedMessageAndNamesTheUnknownOne() {
+    void aBodyWithoutItsRequiredMembersKeepsTheSpecifiedMessageAndNamesTheUnknownOne() {
         Result r = calls.post("odm/convert", "{\"entitie\": []}", "Viewer");
         assertEquals(400, r.status(), r.toString());
         assertEquals(OdmService.ENTITIES_REQUIRED, r.firstMessage());
@@ -72,7 +73,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding7_unknownSpacesAreRefusedOnTheTransformRoutes() {
+    void unknownSpacesAreRefusedOnTheTransformRoutes() {
         Result export = calls.post("schema/export", "{\"format\":\"jsonschema\",\"spaces\":[\"nope\"]}", "Viewer");
         assertEquals(400, export.status(), export.toString());
         assertEquals("spaces[0]", export.firstPath());
@@ -84,7 +85,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding8_planExecuteAcceptsThePlanAsSchemaMapAnswersIt() {
+    void planExecuteAcceptsThePlanAsSchemaMapAnswersIt() {
         Result mapped = calls.post("schema/map", MapRoutesTest.mapBody(), "Viewer");
         assertTrue(mapped.success(), mapped.toString());
         ObjectNode exec = Json.object();
@@ -98,7 +99,7 @@ class Issue11TransformFindingsTest {
     }
 
     @Test
-    void finding9_clearerMessagesAndAnImportSummary() {
+    void clearerMessagesAndAnImportSummary() {
         Result odm = calls.post("schema/export", "{\"format\":\"odm\"}", "Viewer");
         assertEquals(400, odm.status(), odm.toString());
         assertTrue(odm.firstMessage().startsWith("Unknown schema format 'odm'. Use: jsonschema,"), odm.toString());

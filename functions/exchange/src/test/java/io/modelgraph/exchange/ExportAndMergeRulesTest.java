@@ -23,8 +23,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Issue 11's findings on the exchange routes (exports, validateJSON), through the handler on the real store. */
-class Issue11ExchangeFindingsTest {
+/** Export, validateJSON and merge rules (shared labels, bounds, anchors, hand-built spaces), through the handler on
+ * the real store. */
+class ExportAndMergeRulesTest {
     private static FileServer server;
     private final String project = ExchangeTestSupport.newProjectId();
     private ExchangeTestSupport.Client client;
@@ -81,7 +82,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding1_twoTypesWithOneLabelAreResolvedByIdAndDisambiguatedVisibly() throws Exception {
+    void twoTypesWithOneLabelAreResolvedByIdAndDisambiguatedVisibly() throws Exception {
         String space = space();
         String first = type(space, "Order", "orderId", "STRING");
         String second = type(space, "Order", "total", "NUMBER");
@@ -115,7 +116,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding5_aMissingUpperBoundIsOneAndOnlyAnExplicitNullIsUnbounded() throws Exception {
+    void aMissingUpperBoundIsOneAndOnlyAnExplicitNullIsUnbounded() throws Exception {
         String space = space();
         String t = UUID.randomUUID().toString();
         String shipped = UUID.randomUUID().toString();
@@ -144,7 +145,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding6_misspelledExportParametersAreRefused() {
+    void misspelledExportParametersAreRefused() {
         String space = space();
         logical(client().call("GET", "exportJsonLd", Map.of("configTypeId", DefaultProfiles.JSON_LD_ID, "spaceId",
                 space, "exportElement", "true"), null, "Viewer"), 400, "query.exportElement",
@@ -158,7 +159,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding9_enumReferencesUseAnchorsAndInlineObjectsGainNone() throws Exception {
+    void enumReferencesUseAnchorsAndInlineObjectsGainNone() throws Exception {
         String space = space();
         String schema = """
                 {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Customer","type":"object",
@@ -198,7 +199,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding2_theFirstMergeIntoAHandBuiltSpaceWarnsBeforeRemovingHandMadeNodes() {
+    void theFirstMergeIntoAHandBuiltSpaceWarnsBeforeRemovingHandMadeNodes() {
         String space = space();
         String person = type(space, "Person", "nickname", "STRING");
         String shoe = UUID.randomUUID().toString();
@@ -224,7 +225,7 @@ class Issue11ExchangeFindingsTest {
     }
 
     @Test
-    void finding3_aMergeMakesTheSpaceSayWhatTheFileSays() {
+    void aMergeMakesTheSpaceSayWhatTheFileSays() {
         String space = space();
         String url = server.put("/f3/person.json", MergeRoutesTest.PERSON);
         client().ok(merge(space, url));
