@@ -12,7 +12,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code java -jar local/target/modelgraph-local.jar [--port N] [--in-memory] [--data-dir DIR] [--allow-loopback-urls] [--log-json]}
  * serves every route on 127.0.0.1; {@code ... token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]}
- * prints a JWT alone on stdout. Bad arguments print the usage on stderr and exit 2. See docs/local.md.
+ * prints a JWT alone on stdout; {@code ... convert|compare|audit ...} run the offline checks for CI with no server
+ * (docs/cli.md). Bad arguments print the usage on stderr and exit 2. See docs/local.md.
  */
 public final class Main {
     public static final int DEFAULT_PORT = 3000;
@@ -30,8 +31,8 @@ public final class Main {
             "      [--ai-api-key-secret ID] [--ai-timeout-seconds N] [--ai-max-prompt-chars N], or the AI_* environment",
             "      variables of the same names; the OpenAI-compatible key only from AI_API_KEY (never an argument).",
             "  java -jar local/target/modelgraph-local.jar token --project P --role Viewer|Editor|Admin [--subject S] [--data-dir DIR]",
-            "      Prints a JWT for project P (32 lowercase hex characters) alone on stdout.",
-            "");
+            "      Prints a JWT for project P (32 lowercase hex characters) alone on stdout.")
+            + "\n" + io.modelgraph.local.cli.Cli.summary();
 
     /** Thrown for bad arguments: usage on stderr, exit 2. */
     static final class UsageError extends Exception {
@@ -58,6 +59,10 @@ public final class Main {
 
     /** Runs a command; for the serve command this returns only if start-up fails. */
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) throws Exception {
+        if (io.modelgraph.local.cli.Cli.handles(args)) {
+            // offline commands: no server, no stores, no data directory
+            return io.modelgraph.local.cli.Cli.load().run(args, out, err);
+        }
         if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help"))) {
             out.print(USAGE);
             return 0;

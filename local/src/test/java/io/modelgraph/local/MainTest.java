@@ -77,6 +77,18 @@ class MainTest {
     }
 
     @Test
+    void theOfflineCommandsRunWithoutAServerAndShowInTheUsage() throws Exception {
+        Run help = run("convert", "--help");
+        assertEquals(0, help.code(), help.err());
+        assertTrue(help.out().startsWith("Usage: java -jar modelgraph-local.jar convert"), help.out());
+        Run bad = run("compare", "--bogus");
+        assertEquals(2, bad.code());
+        assertEquals("", bad.out());
+        Run usage = run("--help");
+        assertTrue(usage.out().contains("java -jar modelgraph-local.jar audit --dictionary"), usage.out());
+    }
+
+    @Test
     void serveOptions() throws Exception {
         LocalServer.Options defaults = Main.parseServe(new String[0]);
         assertEquals(new LocalServer.Options(3000, false, Path.of(".data"), false), defaults);
