@@ -82,6 +82,9 @@ final class Schemas {
             return text;
         } catch (InvalidOptionException e) {
             throw new UsageException("--" + e.path() + ": " + e.getMessage());
+        } catch (io.modelgraph.codec.UnrepresentableModelException e) {
+            // the target format has no form for this model (a 422 on the routes): the input's problem
+            throw new UsageException("--to " + format + ": " + e.path() + ": " + e.getMessage());
         } catch (TransformFailure e) {
             throw new UsageException("--to " + format + ": " + message(e));
         }

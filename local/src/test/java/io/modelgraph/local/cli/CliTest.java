@@ -118,6 +118,14 @@ class CliTest {
         assertTrue(github.out().startsWith("::error file=" + broken), github.out());
     }
 
+    @Test
+    void aModelTheTargetHasNoFormForExits2NamingWhy(@TempDir Path dir) throws Exception {
+        // a JSON Schema that accepts everything holds no types, and an OSI document needs a dataset
+        Path in = write(dir, "anything.json", "true");
+        assertUsage(run("convert", "--from", "jsonschema", "--to", "osi", in.toString()), "--to osi: $.types: The"
+                + " model has no types");
+    }
+
     static void assertUsage(Run r, String message) {
         assertEquals(2, r.code(), r.out() + r.err());
         assertTrue(r.err().contains(message), "expected '" + message + "' in: " + r.err());
