@@ -56,8 +56,6 @@ class ReferenceToolsConformanceTest {
             // open defects of this service's SQL reader (both engines run the DDL)
             "train:protobuf/googleapis-pubsub-v1 -> sql", "train:shex/chemrof.shex -> sql",
             // fixed in the codec commits that follow
-            "train:linkml/gocam.yaml -> synapse",
-            "train:linkml/linkml-common-healthcare -> synapse",
             "train:shex/shexSpec-schemas-Wikidata-research_funding-project_with_grant_shape.shex -> linkml");
 
     private static final Map<String, String> EXTENSIONS = Map.ofEntries(Map.entry("jsonschema", "json"),
