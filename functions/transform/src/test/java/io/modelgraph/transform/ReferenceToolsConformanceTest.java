@@ -54,9 +54,7 @@ class ReferenceToolsConformanceTest {
             "train:odcs/dbml-datacontract.odcs.yaml -> odcs", "train:odcs/spark-export-datacontract.odcs.yaml -> odcs",
             "train:odcs/schema-evolution-cities-version-2.odcs.yaml -> odcs",
             // open defects of this service's SQL reader (both engines run the DDL)
-            "train:protobuf/googleapis-pubsub-v1 -> sql", "train:shex/chemrof.shex -> sql",
-            // fixed in the codec commits that follow
-            "train:shex/shexSpec-schemas-Wikidata-research_funding-project_with_grant_shape.shex -> linkml");
+            "train:protobuf/googleapis-pubsub-v1 -> sql", "train:shex/chemrof.shex -> sql");
 
     private static final Map<String, String> EXTENSIONS = Map.ofEntries(Map.entry("jsonschema", "json"),
             Map.entry("avro", "avsc"), Map.entry("protobuf", "proto"), Map.entry("shex", "shex"),
