@@ -139,7 +139,7 @@ public final class ShexBench {
                 Cardinality.REQUIRED)));
         TypeDef book = TypeDef.of("book record", List.of(
                 ElementDef.of("title", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withMapsTo("http://purl.org/dc/terms/title"),
+                        .toBuilder().mapsTo("http://purl.org/dc/terms/title").build(),
                 ElementDef.of("genre", new DataType.TaxonomyRef("Genre"), Cardinality.ANY_NUMBER),
                 ElementDef.of("authors", new DataType.TypeRef("Author"), Cardinality.AT_LEAST_ONE),
                 ElementDef.of("published", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL)));

@@ -28,42 +28,6 @@ public record Constraints(
         return this.equals(NONE);
     }
 
-    public Constraints withPattern(String v) {
-        return toBuilder().pattern(v).build();
-    }
-
-    public Constraints withFormat(String v) {
-        return toBuilder().format(v).build();
-    }
-
-    public Constraints withLength(Long min, Long max) {
-        return toBuilder().minLength(min).maxLength(max).build();
-    }
-
-    public Constraints withRange(BigDecimal min, BigDecimal max) {
-        return toBuilder().minimum(min).maximum(max).build();
-    }
-
-    public Constraints withExclusiveRange(BigDecimal min, BigDecimal max) {
-        return toBuilder().exclusiveMinimum(min).exclusiveMaximum(max).build();
-    }
-
-    public Constraints withMultipleOf(BigDecimal v) {
-        return toBuilder().multipleOf(v).build();
-    }
-
-    public Constraints withPrecision(Integer p, Integer s) {
-        return toBuilder().precision(p).scale(s).build();
-    }
-
-    public Constraints withConst(JsonNode v) {
-        return toBuilder().constValue(v).build();
-    }
-
-    public Constraints withUniqueItems(boolean v) {
-        return toBuilder().uniqueItems(v).build();
-    }
-
     /** A builder of constraints, all unset. */
     public static Builder builder() {
         return new Builder();

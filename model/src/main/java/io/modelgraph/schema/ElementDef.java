@@ -29,61 +29,9 @@ public record ElementDef(
         annotations = Map.copyOf(annotations);
     }
 
-    /** An element without a field number (the shape before that fact existed). */
-    public ElementDef(String name, Optional<String> description, DataType type, Cardinality cardinality,
-            boolean nullable, Constraints constraints, Optional<String> mapsTo, Optional<JsonNode> defaultValue,
-            List<JsonNode> examples, Map<String, String> annotations) {
-        this(name, description, type, cardinality, nullable, constraints, mapsTo, defaultValue, examples, annotations,
-                OptionalInt.empty());
-    }
-
     public static ElementDef of(String name, DataType type, Cardinality cardinality) {
         return new ElementDef(name, Optional.empty(), type, cardinality, false, Constraints.NONE, Optional.empty(),
                 Optional.empty(), List.of(), Map.of(), OptionalInt.empty());
-    }
-
-    public ElementDef withDescription(String text) {
-        return toBuilder().description(text).build();
-    }
-
-    public ElementDef withType(DataType t) {
-        return toBuilder().type(t).build();
-    }
-
-    public ElementDef withCardinality(Cardinality c) {
-        return toBuilder().cardinality(c).build();
-    }
-
-    public ElementDef withNullable(boolean n) {
-        return toBuilder().nullable(n).build();
-    }
-
-    public ElementDef withConstraints(Constraints c) {
-        return toBuilder().constraints(c).build();
-    }
-
-    public ElementDef withMapsTo(String iri) {
-        return toBuilder().mapsTo(iri).build();
-    }
-
-    public ElementDef withDefault(JsonNode value) {
-        return toBuilder().defaultValue(value).build();
-    }
-
-    public ElementDef withExamples(List<JsonNode> values) {
-        return toBuilder().examples(values).build();
-    }
-
-    public ElementDef withAnnotations(Map<String, String> values) {
-        return toBuilder().annotations(values).build();
-    }
-
-    public ElementDef withName(String newName) {
-        return toBuilder().name(newName).build();
-    }
-
-    public ElementDef withFieldNumber(int number) {
-        return toBuilder().fieldNumber(number).build();
     }
 
     /** A builder of a ElementDef named {@code name}, every other component empty. */

@@ -38,13 +38,88 @@ public record Relationship(
                 required ? Cardinality.REQUIRED : Cardinality.OPTIONAL, Map.of());
     }
 
-    public Relationship withName(String n) {
-        return new Relationship(Optional.ofNullable(n), fromType, fromElements, toType, toElements, fromCardinality,
-                toCardinality, annotations);
+    /** A builder holding this Relationship's components, to change some and build a new one. */
+    public Builder toBuilder() {
+        return new Builder(this);
     }
 
-    public Relationship withAnnotations(Map<String, String> values) {
-        return new Relationship(name, fromType, fromElements, toType, toElements, fromCardinality, toCardinality,
-                values);
+    /**
+     * Builds a {@code Relationship} one component at a time; unset components keep their empty value. Codecs and
+     * mappers change a copy through {@link #toBuilder()} instead of re-listing every component.
+     */
+    public static final class Builder {
+        private Optional<String> name = Optional.empty();
+        private String fromType = "";
+        private List<String> fromElements = List.of();
+        private String toType = "";
+        private List<String> toElements = List.of();
+        private Cardinality fromCardinality = Cardinality.ANY_NUMBER;
+        private Cardinality toCardinality = Cardinality.OPTIONAL;
+        private Map<String, String> annotations = Map.of();
+
+        private Builder() {
+        }
+
+        private Builder(Relationship from) {
+            this.name = from.name;
+            this.fromType = from.fromType;
+            this.fromElements = from.fromElements;
+            this.toType = from.toType;
+            this.toElements = from.toElements;
+            this.fromCardinality = from.fromCardinality;
+            this.toCardinality = from.toCardinality;
+            this.annotations = from.annotations;
+        }
+
+        public Builder name(Optional<String> value) {
+            this.name = value;
+            return this;
+        }
+
+        /** Sets name; {@code null} clears it. */
+        public Builder name(String value) {
+            this.name = Optional.ofNullable(value);
+            return this;
+        }
+
+        public Builder fromType(String value) {
+            this.fromType = value;
+            return this;
+        }
+
+        public Builder fromElements(List<String> value) {
+            this.fromElements = value;
+            return this;
+        }
+
+        public Builder toType(String value) {
+            this.toType = value;
+            return this;
+        }
+
+        public Builder toElements(List<String> value) {
+            this.toElements = value;
+            return this;
+        }
+
+        public Builder fromCardinality(Cardinality value) {
+            this.fromCardinality = value;
+            return this;
+        }
+
+        public Builder toCardinality(Cardinality value) {
+            this.toCardinality = value;
+            return this;
+        }
+
+        public Builder annotations(Map<String, String> value) {
+            this.annotations = value;
+            return this;
+        }
+
+        public Relationship build() {
+            return new Relationship(name, fromType, fromElements, toType, toElements, fromCardinality, toCardinality,
+                    annotations);
+        }
     }
 }

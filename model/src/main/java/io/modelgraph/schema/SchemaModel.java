@@ -39,15 +39,8 @@ public record SchemaModel(
         relationships = List.copyOf(relationships);
     }
 
-    /** The model without root, identifier or relationships (the shape before those facts existed). */
-    public SchemaModel(String name, Optional<String> description, List<TypeDef> types, List<TaxonomyDef> taxonomies,
-            Map<String, String> namespaces, Provenance provenance, Map<String, String> annotations) {
-        this(name, description, types, taxonomies, namespaces, provenance, annotations, Optional.empty(),
-                Optional.empty(), List.of());
-    }
-
     public static SchemaModel of(String name, List<TypeDef> types, List<TaxonomyDef> taxonomies) {
-        return new SchemaModel(name, Optional.empty(), types, taxonomies, Map.of(), Provenance.NONE, Map.of());
+        return SchemaModel.builder(name).types(types).taxonomies(taxonomies).build();
     }
 
     public Optional<TypeDef> type(String typeName) {
@@ -60,46 +53,6 @@ public record SchemaModel(
 
     public int elementCount() {
         return types.stream().mapToInt(t -> t.elements().size()).sum();
-    }
-
-    public SchemaModel withName(String newName) {
-        return toBuilder().name(newName).build();
-    }
-
-    public SchemaModel withDescription(String text) {
-        return toBuilder().description(text).build();
-    }
-
-    public SchemaModel withTypes(List<TypeDef> newTypes) {
-        return toBuilder().types(newTypes).build();
-    }
-
-    public SchemaModel withTaxonomies(List<TaxonomyDef> newTaxonomies) {
-        return toBuilder().taxonomies(newTaxonomies).build();
-    }
-
-    public SchemaModel withNamespaces(Map<String, String> prefixes) {
-        return toBuilder().namespaces(prefixes).build();
-    }
-
-    public SchemaModel withProvenance(Provenance p) {
-        return toBuilder().provenance(p).build();
-    }
-
-    public SchemaModel withAnnotations(Map<String, String> values) {
-        return toBuilder().annotations(values).build();
-    }
-
-    public SchemaModel withRootType(String typeName) {
-        return toBuilder().rootType(typeName).build();
-    }
-
-    public SchemaModel withIdentifier(String id) {
-        return toBuilder().identifier(id).build();
-    }
-
-    public SchemaModel withRelationships(List<Relationship> values) {
-        return toBuilder().relationships(values).build();
     }
 
     /** A builder of a SchemaModel named {@code name}, every other component empty. */

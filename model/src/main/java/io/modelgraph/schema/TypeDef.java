@@ -31,16 +31,8 @@ public record TypeDef(
         keys = List.copyOf(keys);
     }
 
-    /** A type without namespace or keys (the shape before those facts existed). */
-    public TypeDef(String name, Optional<String> description, List<String> supertypes, List<ElementDef> elements,
-            boolean isAbstract, Optional<String> mapsTo, Provenance provenance, Map<String, String> annotations) {
-        this(name, description, supertypes, elements, isAbstract, mapsTo, provenance, annotations, Optional.empty(),
-                List.of());
-    }
-
     public static TypeDef of(String name, List<ElementDef> elements) {
-        return new TypeDef(name, Optional.empty(), List.of(), elements, false, Optional.empty(), Provenance.NONE,
-                Map.of());
+        return TypeDef.builder(name).elements(elements).build();
     }
 
     public Optional<ElementDef> element(String elementName) {
@@ -49,46 +41,6 @@ public record TypeDef(
 
     public Optional<KeyDef> primaryKey() {
         return keys.stream().filter(k -> k.kind() == KeyDef.Kind.PRIMARY).findFirst();
-    }
-
-    public TypeDef withElements(List<ElementDef> newElements) {
-        return toBuilder().elements(newElements).build();
-    }
-
-    public TypeDef withName(String newName) {
-        return toBuilder().name(newName).build();
-    }
-
-    public TypeDef withDescription(String text) {
-        return toBuilder().description(text).build();
-    }
-
-    public TypeDef withSupertypes(List<String> names) {
-        return toBuilder().supertypes(names).build();
-    }
-
-    public TypeDef withAbstract(boolean value) {
-        return toBuilder().isAbstract(value).build();
-    }
-
-    public TypeDef withProvenance(Provenance p) {
-        return toBuilder().provenance(p).build();
-    }
-
-    public TypeDef withMapsTo(String iri) {
-        return toBuilder().mapsTo(iri).build();
-    }
-
-    public TypeDef withAnnotations(Map<String, String> values) {
-        return toBuilder().annotations(values).build();
-    }
-
-    public TypeDef withNamespace(String ns) {
-        return toBuilder().namespace(ns).build();
-    }
-
-    public TypeDef withKeys(List<KeyDef> values) {
-        return toBuilder().keys(values).build();
     }
 
     /** A builder of a TypeDef named {@code name}, every other component empty. */

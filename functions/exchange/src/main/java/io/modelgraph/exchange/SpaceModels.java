@@ -109,8 +109,9 @@ public final class SpaceModels {
         if (state.isPresent() && !mapping.holdsModelFacts(snapshot)) {
             Map<String, String> annotations = new LinkedHashMap<>(model.annotations());
             annotations.putAll(state.get().modelAnnotations());
-            model = new SchemaModel(model.name(), state.get().modelDescription().or(model::description), model.types(),
-                    model.taxonomies(), model.namespaces(), model.provenance(), annotations);
+            model = SchemaModel.builder(model.name()).description(state.get().modelDescription().or(model::description))
+                    .types(model.types()).taxonomies(model.taxonomies()).namespaces(model.namespaces())
+                    .provenance(model.provenance()).annotations(annotations).build();
             fingerprint = fingerprint + "|" + state.get().fingerprint() + "|" + new TreeMap<>(annotations)
                     + "|" + model.description().orElse("");
         }

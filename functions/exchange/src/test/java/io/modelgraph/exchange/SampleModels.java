@@ -16,18 +16,18 @@ final class SampleModels {
     static SchemaModel people() {
         TypeDef agent = TypeDef.of("Agent", List.of(
                 ElementDef.of("name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))
-                .withDescription("Something that acts");
+                .toBuilder().description("Something that acts").build();
         TypeDef person = TypeDef.of("Person", List.of(
                 ElementDef.of("name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED),
                 ElementDef.of("age", DataType.of(PrimitiveKind.INTEGER), Cardinality.OPTIONAL)
-                        .withDescription("Age in years"),
+                        .toBuilder().description("Age in years").build(),
                 ElementDef.of("knows", new DataType.TypeRef("Person"), Cardinality.ANY_NUMBER),
                 ElementDef.of("favourite colour", new DataType.TaxonomyRef("Color"), Cardinality.OPTIONAL)))
-                .withSupertypes(List.of("Agent")).withDescription("A human being")
-                .withMapsTo("https://schema.org/Person");
+                .toBuilder().supertypes(List.of("Agent")).description("A human being")
+                .mapsTo("https://schema.org/Person").build();
         TaxonomyDef color = TaxonomyDef.of("Color", List.of(Term.of("red"),
                 new Term("green", Optional.of("Green"), Optional.empty(), Optional.empty())))
-                .withDescription("Colours");
+                .toBuilder().description("Colours").build();
         return SchemaModel.of("people", List.of(agent, person), List.of(color));
     }
 

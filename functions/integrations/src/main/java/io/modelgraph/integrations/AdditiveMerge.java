@@ -56,8 +56,8 @@ final class AdditiveMerge {
             in.elements().forEach(e -> incomingByName.put(e.name(), e));
             for (ElementDef e : existing.elements()) {
                 ElementDef update = incomingByName.get(e.name());
-                elements.add(update == null ? e : e.withAnnotations(refreshed(e.annotations(), update.annotations(),
-                        vendorPrefix, governedKeys)));
+                elements.add(update == null ? e : e.toBuilder().annotations(refreshed(e.annotations(),
+                        update.annotations(), vendorPrefix, governedKeys)).build());
             }
             for (ElementDef e : in.elements()) {
                 if (existing.element(e.name()).isPresent()) {
@@ -65,7 +65,8 @@ final class AdditiveMerge {
                 }
                 ElementDef graft = e;
                 if (e.type() instanceof DataType.TaxonomyRef ref && !taxonomyNames.contains(ref.taxonomyName())) {
-                    graft = e.withType(new DataType.Primitive(PrimitiveKind.STRING, Optional.of("choices")));
+                    graft = e.toBuilder().type(new DataType.Primitive(PrimitiveKind.STRING, Optional.of("choices")))
+                            .build();
                     ledger.relax(existing.name() + "." + e.name(), "New field '" + e.name() + "' of governed dataset"
                             + " '" + existing.name() + "' has a choice list; the element is added as text without"
                             + " its taxonomy '" + ref.taxonomyName() + "', which an import never adds to a governed"
@@ -74,10 +75,10 @@ final class AdditiveMerge {
                 elements.add(graft);
                 grafted++;
             }
-            types.set(index, existing.withElements(elements).withAnnotations(refreshed(existing.annotations(),
-                    in.annotations(), vendorPrefix, governedKeys)));
+            types.set(index, existing.toBuilder().elements(elements).annotations(refreshed(existing.annotations(),
+                    in.annotations(), vendorPrefix, governedKeys)).build());
         }
-        SchemaModel merged = governed.withTypes(types).withTaxonomies(taxonomies);
+        SchemaModel merged = governed.toBuilder().types(types).taxonomies(taxonomies).build();
         return new Result(merged, added, skipped, grafted, enriched);
     }
 

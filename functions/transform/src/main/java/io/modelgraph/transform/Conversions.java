@@ -161,14 +161,17 @@ final class Conversions {
         String f = key(format);
         List<TypeDef> types = new ArrayList<>(model.types().size());
         for (TypeDef t : model.types()) {
-            types.add(t.provenance().format().isEmpty() ? t.withProvenance(withFormat(t.provenance(), f)) : t);
+            types.add(t.provenance().format().isEmpty() ? t.toBuilder().provenance(withFormat(t.provenance(), f))
+                    .build() : t);
         }
         List<TaxonomyDef> taxonomies = new ArrayList<>(model.taxonomies().size());
         for (TaxonomyDef t : model.taxonomies()) {
-            taxonomies.add(t.provenance().format().isEmpty() ? t.withProvenance(withFormat(t.provenance(), f)) : t);
+            taxonomies.add(t.provenance().format().isEmpty() ? t.toBuilder().provenance(withFormat(t.provenance(), f))
+                    .build() : t);
         }
-        SchemaModel out = model.withTypes(types).withTaxonomies(taxonomies);
-        return out.provenance().format().isEmpty() ? out.withProvenance(withFormat(out.provenance(), f)) : out;
+        SchemaModel out = model.toBuilder().types(types).taxonomies(taxonomies).build();
+        return out.provenance().format().isEmpty() ? out.toBuilder().provenance(withFormat(out.provenance(), f))
+                .build() : out;
     }
 
     private static Provenance withFormat(Provenance p, String format) {

@@ -55,7 +55,7 @@ final class Overlay {
                     matchedElements++;
                 }
             }
-            types.set(at, existing.withElements(elements));
+            types.set(at, existing.toBuilder().elements(elements).build());
         }
         List<TaxonomyDef> taxonomies = new ArrayList<>(project.taxonomies());
         Set<String> taxonomyNames = new HashSet<>();
@@ -69,7 +69,7 @@ final class Overlay {
         }
         Map<String, String> namespaces = new LinkedHashMap<>(mapped.namespaces());
         namespaces.putAll(project.namespaces());
-        SchemaModel merged = project.withTypes(types).withTaxonomies(taxonomies).withNamespaces(namespaces);
+        SchemaModel merged = project.toBuilder().types(types).taxonomies(taxonomies).namespaces(namespaces).build();
         return new Result(merged, addedTypes, addedElements, addedTaxonomies, matchedTypes, matchedElements);
     }
 

@@ -116,8 +116,8 @@ final class ModelAssembler {
             taxonomies.add(new TaxonomyDef(x.label(), description(x.id()), terms, mapsTo(x.id()), provenance(x.id()),
                     GraphFacts.annotations(mixin(x.id(), DefaultMixins.ANNOTATIONS), true)));
         }
-        return header().orElse(SchemaModel.of(name, List.of(), List.of())).withTypes(types)
-                .withTaxonomies(taxonomies);
+        return header().orElse(SchemaModel.of(name, List.of(), List.of())).toBuilder().types(types)
+                .taxonomies(taxonomies).build();
     }
 
     private ElementDef element(Node e) {

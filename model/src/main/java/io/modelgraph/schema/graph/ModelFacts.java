@@ -117,7 +117,7 @@ final class ModelFacts {
 
     /** The model-level part of {@code m} (no types, no taxonomies). */
     static SchemaModel header(SchemaModel m) {
-        return m.withTypes(List.of()).withTaxonomies(List.of());
+        return m.toBuilder().types(List.of()).taxonomies(List.of()).build();
     }
 
     /** Whether two headers describe the same model: same identifier when both have one, else the same name. */

@@ -112,18 +112,19 @@ public final class ModelGenerator {
                 Cardinality.AT_LEAST_ONE, new Cardinality(0, OptionalInt.of(3)));
         Constraints k = Constraints.NONE;
         if (random.nextBoolean()) {
-            k = k.withPattern("^[a-z]{" + random.nextInt(4) + "}$").withLength((long) random.nextInt(3), 40L);
+            k = k.toBuilder().pattern("^[a-z]{" + random.nextInt(4) + "}$").minLength((long) random.nextInt(3))
+                    .maxLength(40L).build();
         }
         if (random.nextBoolean()) {
-            k = k.withRange(BigDecimal.valueOf(random.nextInt(10)), pick(new BigDecimal("99.5"),
-                    new BigDecimal("99.50"), new BigDecimal("4.500"))).withMultipleOf(pick(new BigDecimal("0.5"),
-                    new BigDecimal("0.50")));
+            k = k.toBuilder().minimum(BigDecimal.valueOf(random.nextInt(10))).maximum(pick(new BigDecimal("99.5"),
+                    new BigDecimal("99.50"), new BigDecimal("4.500"))).multipleOf(pick(new BigDecimal("0.5"),
+                    new BigDecimal("0.50"))).build();
         }
         if (random.nextInt(4) == 0) {
-            k = k.withPrecision(10, 2).withFormat("date-time").withUniqueItems(true);
+            k = k.toBuilder().precision(10).scale(2).format("date-time").uniqueItems(true).build();
         }
         if (random.nextInt(5) == 0) {
-            k = k.withConst(F.textNode(word()));
+            k = k.toBuilder().constValue(F.textNode(word())).build();
         }
         List<JsonNode> examples = random.nextBoolean() ? List.of() : List.of(F.textNode(word()), F.numberNode(3));
         ElementDef e = new ElementDef(name, maybe("About " + name), type, c, random.nextBoolean(), k,

@@ -42,33 +42,34 @@ class ModelGraphMapperTest {
 
     static SchemaModel shop() {
         Provenance json = Provenance.of("jsonschema");
-        TypeDef party = new TypeDef("Party", Optional.of("Someone"), List.of(), List.of(
-                ElementDef.of("id", DataType.of(PrimitiveKind.UUID), Cardinality.REQUIRED)), true,
-                Optional.of("http://schema.org/Thing"), json, Map.of());
-        TypeDef customer = new TypeDef("Customer", Optional.empty(), List.of("Party"), List.of(
+        TypeDef party = TypeDef.builder("Party").description(Optional.of("Someone")).elements(List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.UUID), Cardinality.REQUIRED))).isAbstract(true)
+                        .mapsTo(Optional.of("http://schema.org/Thing")).provenance(json).build();
+        TypeDef customer = TypeDef.builder("Customer").supertypes(List.of("Party")).elements(List.of(
                 ElementDef.of("email", new DataType.Primitive(PrimitiveKind.STRING, Optional.of("varchar")),
                         Cardinality.REQUIRED)
-                        .withDescription("Primary email")
-                        .withConstraints(Constraints.NONE.withFormat("email").withLength(3L, 254L)
-                                .withPattern("^.+@.+$")),
+                        .toBuilder().description("Primary email")
+                        .constraints(Constraints.builder().format("email").minLength(3L).maxLength(254L)
+                                .pattern("^.+@.+$").build()).build(),
                 ElementDef.of("tier", new DataType.TaxonomyRef("Tier"), Cardinality.OPTIONAL)
-                        .withDefault(F.textNode("gold")).withAnnotations(Map.of("x-odm-practice", "SHOULD")),
+                        .toBuilder().defaultValue(F.textNode("gold")).annotations(Map.of("x-odm-practice", "SHOULD"))
+                        .build(),
                 ElementDef.of("addresses", new DataType.TypeRef("Address"), new Cardinality(0, OptionalInt.of(5)))
-                        .withConstraints(Constraints.NONE.withUniqueItems(true)),
+                        .toBuilder().constraints(Constraints.builder().uniqueItems(true).build()).build(),
                 ElementDef.of("balance", DataType.of(PrimitiveKind.DECIMAL), Cardinality.OPTIONAL)
-                        .withConstraints(Constraints.NONE.withPrecision(10, 2).withRange(BigDecimal.ZERO,
-                                new BigDecimal("1000000.50")).withMultipleOf(new BigDecimal("0.01")))
-                        .withNullable(true).withExamples(List.of(F.numberNode(new BigDecimal("12.50")))),
+                        .toBuilder().constraints(Constraints.builder().precision(10).scale(2).minimum(BigDecimal.ZERO)
+                        .maximum(new BigDecimal("1000000.50")).multipleOf(new BigDecimal("0.01")).build())
+                        .nullable(true).examples(List.of(F.numberNode(new BigDecimal("12.50")))).build(),
                 ElementDef.of("label", new DataType.Union(List.of(DataType.of(PrimitiveKind.STRING),
                         new DataType.MapOf(DataType.of(PrimitiveKind.STRING)))), Cardinality.ANY_NUMBER),
                 ElementDef.of("kind", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withConstraints(Constraints.NONE.withConst(F.textNode("customer")))
-                        .withMapsTo("http://schema.org/additionalType")), false, Optional.empty(), json,
-                Map.of("title", "A customer"));
+                        .toBuilder().constraints(Constraints.builder().constValue(F.textNode("customer")).build())
+                        .mapsTo("http://schema.org/additionalType").build())).provenance(json)
+                        .annotations(Map.of("title", "A customer")).build();
         TypeDef address = TypeDef.of("Address", List.of(
                 ElementDef.of("city", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED),
                 ElementDef.of("owner", new DataType.TypeRef("Customer"), Cardinality.OPTIONAL)))
-                .withProvenance(json);
+                .toBuilder().provenance(json).build();
         TaxonomyDef tier = new TaxonomyDef("Tier", Optional.of("Loyalty tiers"), List.of(
                 Term.of("silver"), new Term("gold", Optional.of("Gold"), Optional.of("The best"),
                         Optional.of("http://example.com/gold"))), Optional.empty(), json, Map.of("x-source", "crm"));
@@ -134,14 +135,15 @@ class ModelGraphMapperTest {
                 "test", NOW);
         SchemaModel model = shop();
         TypeDef address = model.type("Address").orElseThrow();
-        TypeDef changedAddress = address.withElements(List.of(
-                address.elements().get(0).withDescription("Town"),
-                ElementDef.of("zip", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)));
+        TypeDef changedAddress = address.toBuilder().elements(List.of(
+                address.elements().get(0).toBuilder().description("Town").build(),
+                ElementDef.of("zip", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL))).build();
         TaxonomyDef tier = model.taxonomy("Tier").orElseThrow();
         TaxonomyDef changedTier = new TaxonomyDef("Tier", tier.description(), List.of(Term.of("bronze"),
                 tier.terms().get(1)), tier.mapsTo(), tier.provenance(), tier.annotations());
-        SchemaModel changed = model.withTypes(List.of(model.types().get(0), model.types().get(1), changedAddress))
-                .withTaxonomies(List.of(changedTier));
+        SchemaModel changed = model.toBuilder()
+                .types(List.of(model.types().get(0), model.types().get(1), changedAddress))
+                .taxonomies(List.of(changedTier)).build();
 
         GraphChanges delta = mapper.toChanges(changed, graph, SPACE, ids("m"));
         assertEquals(2, delta.nodes().size(), () -> "new 'zip' and 'bronze' only: " + delta.nodes());

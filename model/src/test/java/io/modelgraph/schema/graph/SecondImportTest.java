@@ -29,9 +29,9 @@ class SecondImportTest {
     private static SchemaModel person(String id, String root) {
         TypeDef t = TypeDef.of(root, List.of(ElementDef.of("name", DataType.of(PrimitiveKind.STRING),
                 Cardinality.REQUIRED)));
-        return SchemaModel.of(root, List.of(t), List.of()).withIdentifier(id).withRootType(root)
-                .withAnnotations(Map.of("jsonschema.comment", "from " + root))
-                .withNamespaces(Map.of("ex", "https://example.org/" + root + "/"));
+        return SchemaModel.of(root, List.of(t), List.of()).toBuilder().identifier(id).rootType(root)
+                .annotations(Map.of("jsonschema.comment", "from " + root))
+                .namespaces(Map.of("ex", "https://example.org/" + root + "/")).build();
     }
 
     private GraphSnapshot write(GraphSnapshot before, SchemaModel m, LossinessLedger ledger) {
@@ -43,8 +43,9 @@ class SecondImportTest {
     void theSameModelAgainReplacesItsFactsInPlace() {
         GraphSnapshot g = write(new GraphSnapshot(SPACE, List.of(), List.of(), List.of()),
                 person("https://x/p.json", "Person"), new LossinessLedger());
-        SchemaModel v2 = person("https://x/p.json", "Person").withAnnotations(Map.of("jsonschema.comment", "v2"))
-                .withName("Person v2");
+        SchemaModel v2 = person("https://x/p.json", "Person").toBuilder()
+                .annotations(Map.of("jsonschema.comment", "v2"))
+                .name("Person v2").build();
         LossinessLedger ledger = new LossinessLedger();
         g = write(g, v2, ledger);
         assertTrue(ledger.isEmpty(), "a new version of the same model (same identifier) is no conflict");
@@ -60,8 +61,8 @@ class SecondImportTest {
         GraphSnapshot g = write(new GraphSnapshot(SPACE, List.of(), List.of(), List.of()),
                 person("https://x/p.json", "Person"), new LossinessLedger());
         LossinessLedger ledger = new LossinessLedger();
-        g = write(g, person("https://x/o.json", "Order").withNamespaces(Map.of("ex", "https://other/",
-                "o", "https://example.org/o/")), ledger);
+        g = write(g, person("https://x/o.json", "Order").toBuilder().namespaces(Map.of("ex", "https://other/",
+                "o", "https://example.org/o/")).build(), ledger);
         SchemaModel back = mapper.toModel(g, "unused");
         assertEquals("Person", back.name());
         assertEquals("Person", back.rootType().orElseThrow());

@@ -283,10 +283,10 @@ final class AvroDecoding {
             annotations.put(AvroKeys.ALIASES, strings(f.aliases()).toString());
         }
         putProps(annotations, f);
-        ElementDef e = new ElementDef(f.name(), Optional.ofNullable(f.doc()), type, cardinality, nullable,
-                constraints, Optional.empty(),
-                f.hasDefaultValue() ? Optional.of(JacksonUtils.toJsonNode(f.defaultVal())) : Optional.empty(),
-                List.of(), annotations);
+        ElementDef e = ElementDef.builder(f.name()).description(Optional.ofNullable(f.doc())).type(type)
+                .cardinality(cardinality).nullable(nullable).constraints(constraints)
+                .defaultValue(f.hasDefaultValue() ? Optional.of(JacksonUtils.toJsonNode(f.defaultVal())) : Optional.empty())
+                .annotations(annotations).build();
         JsonNode actual = ref(s);
         if (!derive.forElement(e, "").equals(actual)) {
             annotations.put(AvroKeys.SCHEMA, actual.toString());
@@ -295,7 +295,7 @@ final class AvroDecoding {
                         + " beyond what the model states; the model keeps the nearest type and annotation "
                         + AvroKeys.SCHEMA + " the exact schema.");
             }
-            e = e.withAnnotations(annotations);
+            e = e.toBuilder().annotations(annotations).build();
         }
         return e;
     }
@@ -350,10 +350,11 @@ final class AvroDecoding {
     private static Constraints constraints(Schema s, Map<String, String> annotations) {
         Constraints c = Constraints.NONE;
         if (s.getType() == Schema.Type.FIXED) {
-            c = c.withLength((long) s.getFixedSize(), (long) s.getFixedSize());
+            c = c.toBuilder().minLength((long) s.getFixedSize()).maxLength((long) s.getFixedSize()).build();
         }
         if (s.getLogicalType() instanceof LogicalTypes.Decimal d) {
-            c = c.withPrecision(d.getPrecision(), s.getObjectProp("scale") == null ? null : d.getScale());
+            c = c.toBuilder().precision(d.getPrecision()).scale(s.getObjectProp("scale") == null ? null : d.getScale())
+                    .build();
         }
         return c;
     }

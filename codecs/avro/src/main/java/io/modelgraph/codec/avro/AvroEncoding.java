@@ -341,9 +341,9 @@ final class AvroEncoding {
         }
         Constraints c = e.constraints();
         boolean fixedLength = e.annotations().containsKey(AvroKeys.FIXED);
-        Constraints carried = Constraints.NONE.withPrecision(c.precision().orElse(null), c.scale().orElse(null))
-                .withLength(fixedLength ? c.minLength().orElse(null) : null,
-                        fixedLength ? c.maxLength().orElse(null) : null);
+        Constraints carried = Constraints.builder().precision(c.precision().orElse(null)).scale(c.scale().orElse(null))
+                .minLength(fixedLength ? c.minLength().orElse(null) : null)
+                .maxLength(fixedLength ? c.maxLength().orElse(null) : null).build();
         if (!c.equals(carried)) {
             ledger.relax(path, "Avro types state no value constraints (pattern, range, length, format, const,"
                     + " uniqueness); they are dropped.");

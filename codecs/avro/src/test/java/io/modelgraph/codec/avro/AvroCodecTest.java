@@ -105,7 +105,7 @@ class AvroCodecTest {
     @Test
     void encodesAForeignModelWithValidNamesAndLedgersTheRenames() throws SchemaSyntaxException {
         ElementDef code = ElementDef.of("postal-code", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                .withConstraints(Constraints.NONE.withPattern("[0-9]{5}"));
+                .toBuilder().constraints(Constraints.builder().pattern("[0-9]{5}").build()).build();
         ElementDef kind = ElementDef.of("kind", new DataType.TaxonomyRef("Kind"), Cardinality.OPTIONAL);
         ElementDef site = ElementDef.of("site", DataType.of(PrimitiveKind.URI), Cardinality.AT_LEAST_ONE);
         SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("1st address", List.of(code, kind, site))),
@@ -210,8 +210,8 @@ class AvroCodecTest {
         assertEquals(Schema.Type.UNION, parsed.getType());
         assertEquals(List.of("x.Colour", "x.Paint", "x.Size", "x.Shirt"), parsed.getTypes().stream()
                 .map(Schema::getFullName).toList());
-        SchemaModel nested = m.withAnnotations(new java.util.LinkedHashMap<>(java.util.Map.of("avro.root",
-                "[[\"x.Colour\",\"x.Paint\"],[\"x.Size\",\"x.Shirt\"]]")));
+        SchemaModel nested = m.toBuilder().annotations(new java.util.LinkedHashMap<>(java.util.Map.of("avro.root",
+                "[[\"x.Colour\",\"x.Paint\"],[\"x.Size\",\"x.Shirt\"]]"))).build();
         assertEquals(Schema.Type.UNION, new Schema.Parser().parse(codec.encode(nested, CodecOptions.NONE,
                 new LossinessLedger())).getType(), "a stored union of unions is written flat");
     }

@@ -101,9 +101,11 @@ class AvroConformanceTest {
 
     /** The file a type came from is the one fact a bundle loses in one schema (the encoder ledgers it). */
     private static List<Object> withoutFiles(SchemaModel m) {
-        return List.of(m.types().stream().map(t -> t.withProvenance(new io.modelgraph.schema.Provenance(
-                t.provenance().format(), java.util.Optional.empty(), t.provenance().originalName()))).toList(), m.taxonomies().stream().map(x -> x.withProvenance(new io.modelgraph.schema.Provenance(
-                x.provenance().format(), java.util.Optional.empty(), x.provenance().originalName()))).toList());
+        return List.of(m.types().stream().map(t -> t.toBuilder().provenance(new io.modelgraph.schema.Provenance(
+                t.provenance().format(), java.util.Optional.empty(), t.provenance().originalName()))
+                        .build()).toList(), m.taxonomies().stream().map(x -> x.toBuilder()
+                        .provenance(new io.modelgraph.schema.Provenance(
+                x.provenance().format(), java.util.Optional.empty(), x.provenance().originalName())).build()).toList());
     }
 
     /** Whether the schema's root is more than one record type: only model annotations say what it is. */

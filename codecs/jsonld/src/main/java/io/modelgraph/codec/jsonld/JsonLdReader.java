@@ -174,10 +174,9 @@ public final class JsonLdReader {
                         ledger.drop(item.id(), "superclass " + compact(s) + " is not a class of the file");
                     }
                 }
-                TypeDef t = TypeDef.of(names.get(item.id()), List.of()).withSupertypes(supers)
-                        .withProvenance(new Provenance("jsonld", Optional.of(source), Optional.of(item.id())));
-                t = string(item, JsonLdRole.DESCRIPTION).map(t::withDescription).orElse(t);
-                t = mapsTo(item).map(t::withMapsTo).orElse(t);
+                TypeDef t = TypeDef.of(names.get(item.id()), List.of()).toBuilder().supertypes(supers)
+                        .provenance(new Provenance("jsonld", Optional.of(source), Optional.of(item.id())))
+                        .description(string(item, JsonLdRole.DESCRIPTION)).mapsTo(mapsTo(item)).build();
                 types.put(item.id(), t);
             } else if (kind == NodeType.Taxonomy) {
                 TaxonomyDef x = new TaxonomyDef(names.get(item.id()), string(item, JsonLdRole.DESCRIPTION),
@@ -208,9 +207,9 @@ public final class JsonLdReader {
             if (kinds.get(item.id()) != NodeType.Element) {
                 continue;
             }
-            ElementDef e = ElementDef.of(names.get(item.id()), range(item, kinds, names, dataTypes, ledger), cardinality(item));
-            e = string(item, JsonLdRole.DESCRIPTION).map(e::withDescription).orElse(e);
-            e = mapsTo(item).map(e::withMapsTo).orElse(e);
+            ElementDef e = ElementDef.builder(names.get(item.id()))
+                    .type(range(item, kinds, names, dataTypes, ledger)).cardinality(cardinality(item))
+                    .description(string(item, JsonLdRole.DESCRIPTION)).mapsTo(mapsTo(item)).build();
             List<String> domain = refs(item, JsonLdRole.DOMAIN_INCLUDES);
             if (domain.isEmpty()) {
                 ledger.drop(item.id(), "property " + names.get(item.id()) + " has no domain in the file; the model "
@@ -224,19 +223,20 @@ public final class JsonLdReader {
                 }
                 List<ElementDef> elements = new ArrayList<>(t.elements());
                 elements.add(e);
-                types.put(d, t.withElements(elements));
+                types.put(d, t.toBuilder().elements(elements).build());
             }
         }
         String modelName = types.isEmpty() ? "jsonld" : types.values().iterator().next().name();
         SchemaModel model = SchemaModel.of(modelName, List.copyOf(types.values()), List.copyOf(taxonomies.values()))
-                .withProvenance(new Provenance("jsonld", Optional.of(source), Optional.empty()));
+                .toBuilder().provenance(new Provenance("jsonld", Optional.of(source), Optional.empty())).build();
         // a vocabulary that declares itself an owl:Ontology (the VC vocabulary does) gives the model its identifier
         Optional<String> ontology = items.stream().filter(i -> i.types().contains(Iris.OWL_ONTOLOGY))
                 .map(Item::id).findFirst();
         if (ontology.isPresent()) {
-            model = model.withIdentifier(ontology.get());
+            model = model.toBuilder().identifier(ontology.get()).build();
         }
-        return new JsonLdRead(model.withNamespaces(prefixes(parsed)), List.copyOf(unmapped), ledger.entries());
+        return new JsonLdRead(model.toBuilder().namespaces(prefixes(parsed))
+                .build(), List.copyOf(unmapped), ledger.entries());
     }
 
     /** The prefixes the file's top-level context declares (term → namespace IRI ending in '/' or '#'). */

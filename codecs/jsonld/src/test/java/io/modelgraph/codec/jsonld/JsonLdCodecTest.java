@@ -168,19 +168,21 @@ class JsonLdCodecTest {
     @Test
     void encodeThenDecodeLosesOnlyWhatTheLedgerNames() throws Exception {
         TypeDef agent = TypeDef.of("Agent", List.of(ElementDef.of("name", DataType.of(PrimitiveKind.STRING),
-                Cardinality.REQUIRED))).withDescription("Something that acts");
-        TypeDef person = new TypeDef("Person", java.util.Optional.of("A human"), List.of("Agent"), List.of(
+                Cardinality.REQUIRED))).toBuilder().description("Something that acts").build();
+        TypeDef person = TypeDef.builder("Person").description(java.util.Optional.of("A human"))
+                .supertypes(List.of("Agent")).elements(List.of(
                 ElementDef.of("name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED),
                 ElementDef.of("age", new DataType.Primitive(PrimitiveKind.INTEGER, java.util.Optional.of("int32")),
-                        Cardinality.OPTIONAL).withConstraints(io.modelgraph.schema.Constraints.NONE
-                        .withRange(java.math.BigDecimal.ZERO, null)),
+                        Cardinality.OPTIONAL).toBuilder().constraints(io.modelgraph.schema.Constraints.builder()
+                                .minimum(java.math.BigDecimal.ZERO).build()).build(),
                 ElementDef.of("knows", new DataType.TypeRef("Person"), Cardinality.ANY_NUMBER),
-                ElementDef.of("colour", new DataType.TaxonomyRef("Color"), Cardinality.OPTIONAL).withNullable(true)),
-                true, java.util.Optional.of("https://schema.org/Person"), io.modelgraph.schema.Provenance.NONE,
-                Map.of("x.note", "kept?"));
+                ElementDef.of("colour", new DataType.TaxonomyRef("Color"), Cardinality.OPTIONAL).toBuilder()
+                        .nullable(true).build())).isAbstract(true)
+                        .mapsTo(java.util.Optional.of("https://schema.org/Person"))
+                        .annotations(Map.of("x.note", "kept?")).build();
         TaxonomyDef color = TaxonomyDef.of("Color", List.of(Term.of("red"), Term.of("green")));
         SchemaModel model = SchemaModel.of("people", List.of(agent, person), List.of(color))
-                .withNamespaces(Map.of("ex", "http://example.org/"));
+                .toBuilder().namespaces(Map.of("ex", "http://example.org/")).build();
         LossinessLedger out = new LossinessLedger();
         String text = codec.encode(model, CodecOptions.NONE, out);
         assertTrue(text.contains("\"ex\" : \"http://example.org/\""), "the model's prefixes join the context");
@@ -195,7 +197,9 @@ class JsonLdCodecTest {
     void anEmptyPrefixOrAnEmptyNamespaceIsNoLongerWrittenIntoTheContextThatJsonLdRefuses() throws Exception {
         SchemaModel m = SchemaModel.of("zoo", List.of(TypeDef.of("Animal", List.of(ElementDef.of("name",
                 DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of())
-                .withNamespaces(Map.of("", "https://example.org/zoo#", "ordo", "", "ex", "https://example.org/ex/"));
+                .toBuilder()
+                .namespaces(Map.of("", "https://example.org/zoo#", "ordo", "", "ex", "https://example.org/ex/"))
+                .build();
         LossinessLedger ledger = new LossinessLedger();
         String out = codec.encode(m, CodecOptions.NONE, ledger);
         com.fasterxml.jackson.databind.JsonNode context = io.modelgraph.json.Json.parse(out).path("@context");

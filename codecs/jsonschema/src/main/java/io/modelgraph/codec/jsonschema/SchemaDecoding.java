@@ -351,8 +351,8 @@ final class SchemaDecoding {
         }
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
-        types.set(slot, new TypeDef(name, description, supertypes, elements, false, Optional.empty(),
-                Provenance.of(FORMAT), ann));
+        types.set(slot, TypeDef.builder(name).description(description).supertypes(supertypes).elements(elements)
+                .provenance(Provenance.of(FORMAT)).annotations(ann).build());
     }
 
     private void readSupertypes(JsonNode all, String path, List<String> supertypes,
@@ -419,18 +419,19 @@ final class SchemaDecoding {
         } else {
             DecodedValue value = value(v, context);
             ann.putAll(value.annotations());
-            element = new ElementDef(name, Optional.empty(), value.type(), single, value.nullable(),
-                    value.constraints(), Optional.empty(), Optional.empty(), List.of(), ann);
+            element = ElementDef.builder(name).type(value.type()).cardinality(single).nullable(value.nullable())
+                    .constraints(value.constraints()).annotations(ann).build();
         }
         ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
         v.finish(ledger, "", verbatim);
         if (!verbatim.isEmpty()) {
             Map<String, String> withVerbatim = new LinkedHashMap<>(element.annotations());
             keepVerbatim(verbatim, withVerbatim);
-            element = element.withAnnotations(withVerbatim);
+            element = element.toBuilder().annotations(withVerbatim).build();
         }
-        return Optional.of(element.withDescription(description.orElse(null)).withDefault(defaultValue.orElse(null))
-                .withExamples(examples));
+        return Optional.of(element.toBuilder().description(description.orElse(null))
+                .defaultValue(defaultValue.orElse(null))
+                .examples(examples).build());
     }
 
     private ElementDef arrayElement(SchemaView v, String name, String context, boolean required, boolean nullable,
@@ -474,7 +475,7 @@ final class SchemaDecoding {
         Optional<JsonNode> unique = v.take("uniqueItems");
         if (unique.isPresent()) {
             if (unique.get().isBoolean()) {
-                constraints = constraints.withUniqueItems(unique.get().booleanValue());
+                constraints = constraints.toBuilder().uniqueItems(unique.get().booleanValue()).build();
             } else {
                 ledger.relax(v.pathOf("uniqueItems"), "'uniqueItems' is not a boolean; not carried");
             }
@@ -490,8 +491,8 @@ final class SchemaDecoding {
         } else if (!required && min > 0) {
             ann.put(JsonSchemaAnnotations.PRESENCE, "optional");
         }
-        return new ElementDef(name, Optional.empty(), item, cardinality, nullable, constraints, Optional.empty(),
-                Optional.empty(), List.of(), ann);
+        return ElementDef.builder(name).type(item).cardinality(cardinality).nullable(nullable).constraints(constraints)
+                .annotations(ann).build();
     }
 
     // ---------------------------------------------------------------- values
@@ -895,16 +896,17 @@ final class SchemaDecoding {
 
     private Constraints takeConstraints(SchemaView v) {
         Constraints c = Constraints.NONE;
-        c = c.withPattern(v.takeText("pattern", ledger).orElse(null));
-        c = c.withFormat(v.takeText("format", ledger).orElse(null));
+        c = c.toBuilder().pattern(v.takeText("pattern", ledger).orElse(null)).build();
+        c = c.toBuilder().format(v.takeText("format", ledger).orElse(null)).build();
         Optional<Long> minLength = takeCount(v, "minLength");
         Optional<Long> maxLength = takeCount(v, "maxLength");
-        c = c.withLength(minLength.orElse(null), maxLength.orElse(null));
-        c = c.withRange(takeNumber(v, "minimum").orElse(null), takeNumber(v, "maximum").orElse(null));
-        c = c.withExclusiveRange(takeNumber(v, "exclusiveMinimum").orElse(null),
-                takeNumber(v, "exclusiveMaximum").orElse(null));
-        c = c.withMultipleOf(takeNumber(v, "multipleOf").orElse(null));
-        c = c.withConst(v.take("const").orElse(null));
+        c = c.toBuilder().minLength(minLength.orElse(null)).maxLength(maxLength.orElse(null)).build();
+        c = c.toBuilder().minimum(takeNumber(v, "minimum").orElse(null)).maximum(takeNumber(v, "maximum").orElse(null))
+                .build();
+        c = c.toBuilder().exclusiveMinimum(takeNumber(v, "exclusiveMinimum").orElse(null))
+                .exclusiveMaximum(takeNumber(v, "exclusiveMaximum").orElse(null)).build();
+        c = c.toBuilder().multipleOf(takeNumber(v, "multipleOf").orElse(null)).build();
+        c = c.toBuilder().constValue(v.take("const").orElse(null)).build();
         return c;
     }
 

@@ -276,7 +276,8 @@ final class SchemaEncoding {
         String unionKeyword = e.annotations().getOrDefault(JsonSchemaAnnotations.UNION, "");
         if (e.cardinality().many()) {
             out.set("type", e.nullable() ? F.arrayNode().add("array").add("null") : F.textNode("array"));
-            ObjectNode items = valueSchema(e.type(), e.constraints().withUniqueItems(false), false, unionKeyword,
+            ObjectNode items = valueSchema(e.type(), e.constraints().toBuilder().uniqueItems(false)
+                    .build(), false, unionKeyword,
                     Pointers.child(path, "items"));
             if (!items.isEmpty()) {
                 out.set("items", items);
@@ -292,7 +293,8 @@ final class SchemaEncoding {
             if (e.constraints().uniqueItems()) {
                 ledger.relax(path, "uniqueItems on a single-valued element says nothing in JSON Schema");
             }
-            out.setAll(valueSchema(e.type(), e.constraints().withUniqueItems(false), e.nullable(), unionKeyword,
+            out.setAll(valueSchema(e.type(), e.constraints().toBuilder().uniqueItems(false)
+                    .build(), e.nullable(), unionKeyword,
                     path));
         }
         e.defaultValue().ifPresent(d -> out.set("default", d));

@@ -245,13 +245,14 @@ class JsonSchemaCodecTest {
     @Test
     void encoderReportsWhatJsonSchemaCannotSay() {
         ElementDef price = ElementDef.of("price", DataType.of(PrimitiveKind.DECIMAL), Cardinality.REQUIRED)
-                .withConstraints(Constraints.NONE.withPrecision(10, 2)).withMapsTo("http://schema.org/price")
-                .withAnnotations(Map.of("redcap.branchingLogic", "[x] = 1"));
+                .toBuilder().constraints(Constraints.builder().precision(10).scale(2).build())
+                .mapsTo("http://schema.org/price")
+                .annotations(Map.of("redcap.branchingLogic", "[x] = 1")).build();
         TypeDef product = TypeDef.of("Product", List.of(price));
         TaxonomyDef colour = new TaxonomyDef("Colour", Optional.empty(), List.of(new Term("r", Optional.of("Red"),
                 Optional.empty(), Optional.empty())), Optional.empty(), io.modelgraph.schema.Provenance.NONE, Map.of());
         SchemaModel model = SchemaModel.of("shop", List.of(product), List.of(colour))
-                .withNamespaces(Map.of("schema", "http://schema.org/"));
+                .toBuilder().namespaces(Map.of("schema", "http://schema.org/")).build();
         LossinessLedger ledger = new LossinessLedger();
         ObjectNode out = codec.encodeTree(model, ledger);
 
@@ -268,16 +269,17 @@ class JsonSchemaCodecTest {
     @Test
     void structuralFactsJsonSchemaCannotSayAreLedgeredOnEncode() throws Exception {
         TypeDef order = new TypeDef("Order", Optional.empty(), List.of(), List.of(
-                ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED).withFieldNumber(1),
+                ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED).toBuilder().fieldNumber(1)
+                        .build(),
                 ElementDef.of("customer", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)), false,
                 Optional.empty(), io.modelgraph.schema.Provenance.NONE, Map.of(), Optional.of("shop.v1"),
                 List.of(io.modelgraph.schema.KeyDef.primary(List.of("id"))));
         TypeDef customer = TypeDef.of("Customer", List.of(ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER),
                 Cardinality.REQUIRED)));
         SchemaModel model = SchemaModel.of("shop", List.of(order, customer), List.of())
-                .withRootType("Order").withIdentifier("https://x/shop.json")
-                .withRelationships(List.of(io.modelgraph.schema.Relationship.foreignKey("Order", List.of("customer"),
-                        "Customer", List.of("id"), true).withName("fk_customer")));
+                .toBuilder().rootType("Order").identifier("https://x/shop.json")
+                .relationships(List.of(io.modelgraph.schema.Relationship.foreignKey("Order", List.of("customer"),
+                        "Customer", List.of("id"), true).toBuilder().name("fk_customer").build())).build();
         LossinessLedger ledger = new LossinessLedger();
         JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, ledger));
         assertEquals("https://x/shop.json", out.path("$id").asText(), "the identifier is carried");

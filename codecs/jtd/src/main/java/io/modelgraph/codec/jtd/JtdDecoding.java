@@ -114,7 +114,7 @@ final class JtdDecoding {
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> m = it.next();
             TypeDef variant = type(unique(name + "_" + m.getKey()), m.getValue(), Map.of(JtdKeys.TAG, m.getKey()));
-            types.add(variant.withSupertypes(List.of(name)));
+            types.add(variant.toBuilder().supertypes(List.of(name)).build());
         }
     }
 

@@ -160,10 +160,10 @@ class JtdCodecTest {
         ElementDef id = ElementDef.of("id", new DataType.Primitive(PrimitiveKind.UUID, Optional.empty()),
                 Cardinality.REQUIRED);
         ElementDef price = ElementDef.of("price", new DataType.Primitive(PrimitiveKind.DECIMAL, Optional.empty()),
-                Cardinality.OPTIONAL).withConstraints(new Constraints(Optional.empty(), Optional.empty(),
+                Cardinality.OPTIONAL).toBuilder().constraints(new Constraints(Optional.empty(), Optional.empty(),
                         Optional.empty(), Optional.empty(), Optional.of(BigDecimal.ZERO), Optional.empty(),
                         Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                        Optional.empty(), false));
+                        Optional.empty(), false)).build();
         ElementDef count = ElementDef.of("count", new DataType.Primitive(PrimitiveKind.INTEGER, Optional.empty()),
                 Cardinality.REQUIRED);
         ElementDef either = ElementDef.of("either", new DataType.Union(List.of(
@@ -172,8 +172,8 @@ class JtdCodecTest {
         ElementDef colors = ElementDef.of("colors", new DataType.TaxonomyRef("Color"), new Cardinality(1,
                 OptionalInt.empty()));
         TypeDef base = TypeDef.of("Base", List.of(id));
-        TypeDef item = TypeDef.of("Item", List.of(price, count, either, colors)).withSupertypes(List.of("Base"))
-                .withDescription("a thing sold");
+        TypeDef item = TypeDef.of("Item", List.of(price, count, either, colors)).toBuilder().supertypes(List.of("Base"))
+                .description("a thing sold").build();
         TaxonomyDef color = TaxonomyDef.of("Color", List.of(new Term("R", Optional.of("red"), Optional.empty(),
                 Optional.empty()), Term.of("G")));
         SchemaModel model = SchemaModel.of("shop", List.of(base, item), List.of(color));

@@ -89,7 +89,7 @@ final class LinkMlDecoding {
                     : Integer.MAX_VALUE));
             supers.stream().filter(n -> !order.contains(n)).forEach(n -> ledger.drop("classes." + t.name(),
                     "supertype '" + n + "' is not a class of the schema or its imports"));
-            typeDefs.add(t.withSupertypes(supers.stream().filter(order::contains).toList()));
+            typeDefs.add(t.toBuilder().supertypes(supers.stream().filter(order::contains).toList()).build());
         }
         List<TaxonomyDef> taxonomies = new ArrayList<>();
         enums.forEach((enumName, def) -> taxonomies.add(taxonomy(enumName, def)));
@@ -232,9 +232,9 @@ final class LinkMlDecoding {
                         at + ".slot_usage." + f.getKey(), "slot_usage"), f.getValue()));
             }
         });
-        TypeDef t = new TypeDef(name, text(def, "description"), supers, elements, def.path("abstract")
-                .asBoolean(false), text(def, "class_uri").map(this::expand), new Provenance(FORMAT, Optional.empty(),
-                Optional.of(name)), ann);
+        TypeDef t = TypeDef.builder(name).description(text(def, "description")).supertypes(supers).elements(elements)
+                .isAbstract(def.path("abstract").asBoolean(false)).mapsTo(text(def, "class_uri").map(this::expand))
+                .provenance(new Provenance(FORMAT, Optional.empty(), Optional.of(name))).annotations(ann).build();
         return t;
     }
 
@@ -247,7 +247,7 @@ final class LinkMlDecoding {
         List<String> keys = new ArrayList<>();
         usage.fieldNames().forEachRemaining(keys::add);
         ann.put("linkml.usage", String.join(",", keys));
-        return e.withAnnotations(ann);
+        return e.toBuilder().annotations(ann).build();
     }
 
     /** A slot definition with a class's slot_usage laid over it (usage keys win). */
@@ -277,17 +277,16 @@ final class LinkMlDecoding {
         Cardinality card = new Cardinality(required ? 1 : 0, many ? OptionalInt.empty() : OptionalInt.of(1));
         Constraints c = Constraints.NONE;
         if (def.hasNonNull("pattern")) {
-            c = c.withPattern(def.get("pattern").asText());
+            c = c.toBuilder().pattern(def.get("pattern").asText()).build();
         }
         BigDecimal min = number(def, "minimum_value", at);
         BigDecimal max = number(def, "maximum_value", at);
         if (min != null || max != null) {
-            c = c.withRange(min, max);
+            c = c.toBuilder().minimum(min).maximum(max).build();
         }
-        ElementDef e = ElementDef.of(name, range(def.path("range").asText(defaultRange), at), card)
-                .withConstraints(c).withAnnotations(ann);
-        e = text(def, "description").map(e::withDescription).orElse(e);
-        return text(def, "slot_uri").map(this::expand).map(e::withMapsTo).orElse(e);
+        return ElementDef.of(name, range(def.path("range").asText(defaultRange), at), card)
+                .toBuilder().constraints(c).annotations(ann).description(text(def, "description"))
+                .mapsTo(text(def, "slot_uri").map(this::expand)).build();
     }
 
     private BigDecimal number(JsonNode def, String key, String at) {

@@ -278,7 +278,8 @@ final class LinkMlEncoding {
         e.constraints().pattern().ifPresent(p -> s.put("pattern", p));
         e.constraints().minimum().ifPresent(v -> s.set("minimum_value", number(v)));
         e.constraints().maximum().ifPresent(v -> s.set("maximum_value", number(v)));
-        var c = e.constraints().withPattern(null).withRange(null, null);
+        var c = e.constraints().toBuilder().pattern(Optional.empty()).minimum(Optional.empty())
+                .maximum(Optional.empty()).build();
         if (!c.isEmpty()) {
             ledger.relax(at, "constraints other than pattern, minimum and maximum have no LinkML slot property here");
         }

@@ -199,7 +199,7 @@ class LinkMlCodecTest {
     void aSlugIdentifierIsNoLongerWrittenAsTheSchemaIdButAnAbsoluteUriWithALedgerEntry() throws Exception {
         SchemaModel m = SchemaModel.of("orders", List.of(TypeDef.of("Order", List.of(ElementDef.of("id",
                 DataType.of(PrimitiveKind.STRING), io.modelgraph.schema.Cardinality.REQUIRED)))), List.of())
-                .withIdentifier("orders-001");
+                .toBuilder().identifier("orders-001").build();
         LossinessLedger ledger = new LossinessLedger();
         String yaml = codec.encode(m, CodecOptions.NONE, ledger);
         assertTrue(yaml.contains("id: https://w3id.org/modelgraph/orders-001"), yaml);

@@ -170,7 +170,7 @@ final class OdcsDecoding {
         if (!extra.isEmpty()) {
             annotations.put(EXTRA, JsonAnnotations.text(extra));
         }
-        Provenance provenance = Provenance.of(FORMAT).withOriginalName(typeName);
+        Provenance provenance = Provenance.of(FORMAT).toBuilder().originalName(typeName).build();
         types.set(slot, new TypeDef(typeName, text(object, "description"), List.of(), elements, false,
                 Optional.empty(), provenance, annotations, Optional.empty(), keys));
         return typeName;
@@ -198,11 +198,11 @@ final class OdcsDecoding {
                 Constraints itemConstraints = constraints(items.path("logicalTypeOptions"),
                         path + ".items.logicalTypeOptions", itemRest);
                 if (!itemConstraints.equals(Constraints.NONE)) {
-                    if (!constraints.withUniqueItems(false).equals(Constraints.NONE)) {
+                    if (!constraints.toBuilder().uniqueItems(false).build().equals(Constraints.NONE)) {
                         ledger.approximate(path + ".logicalTypeOptions", "Both the array and its items carry value"
                                 + " options; the items' options are kept.");
                     }
-                    constraints = itemConstraints.withUniqueItems(constraints.uniqueItems());
+                    constraints = itemConstraints.toBuilder().uniqueItems(constraints.uniqueItems()).build();
                 }
                 if (itemRest.containsKey(OPTIONS)) {
                     itemExtras.set("logicalTypeOptions", JsonAnnotations.object(itemRest, OPTIONS));
@@ -240,8 +240,8 @@ final class OdcsDecoding {
         }
         List<JsonNode> examples = new ArrayList<>();
         p.path("examples").forEach(examples::add);
-        return new ElementDef(pName, text(p, "description"), type, cardinality, false, constraints, Optional.empty(),
-                Optional.empty(), examples, annotations);
+        return ElementDef.builder(pName).description(text(p, "description")).type(type).cardinality(cardinality)
+                .constraints(constraints).examples(examples).annotations(annotations).build();
     }
 
     /**
@@ -267,7 +267,7 @@ final class OdcsDecoding {
                     }
                     terms.add(Term.of(v.asText()));
                 }
-                return Optional.of(TaxonomyDef.of(name, terms).withProvenance(Provenance.of(FORMAT)));
+                return Optional.of(TaxonomyDef.of(name, terms).toBuilder().provenance(Provenance.of(FORMAT)).build());
             }
         }
         return Optional.empty();
@@ -326,16 +326,16 @@ final class OdcsDecoding {
         Constraints c = Constraints.NONE;
         ObjectNode rest = ((ObjectNode) options).deepCopy();
         if (options.hasNonNull("pattern")) {
-            c = c.withPattern(options.get("pattern").asText());
+            c = c.toBuilder().pattern(options.get("pattern").asText()).build();
             rest.remove("pattern");
         }
         if (options.hasNonNull("format")) {
-            c = c.withFormat(options.get("format").asText());
+            c = c.toBuilder().format(options.get("format").asText()).build();
             rest.remove("format");
         }
         Long minLength = longValue(options, "minLength", rest);
         Long maxLength = longValue(options, "maxLength", rest);
-        c = c.withLength(minLength, maxLength);
+        c = c.toBuilder().minLength(minLength).maxLength(maxLength).build();
         BigDecimal minimum = decimal(options, "minimum", rest);
         BigDecimal maximum = decimal(options, "maximum", rest);
         BigDecimal exclusiveMinimum = null;
@@ -359,10 +359,11 @@ final class OdcsDecoding {
         } else {
             exclusiveMaximum = decimal(options, "exclusiveMaximum", rest);
         }
-        c = c.withRange(minimum, maximum).withExclusiveRange(exclusiveMinimum, exclusiveMaximum);
-        c = c.withMultipleOf(decimal(options, "multipleOf", rest));
+        c = c.toBuilder().minimum(minimum).maximum(maximum).exclusiveMinimum(exclusiveMinimum)
+                .exclusiveMaximum(exclusiveMaximum).build();
+        c = c.toBuilder().multipleOf(decimal(options, "multipleOf", rest)).build();
         if (options.path("uniqueItems").asBoolean(false)) {
-            c = c.withUniqueItems(true);
+            c = c.toBuilder().uniqueItems(true).build();
             rest.remove("uniqueItems");
         }
         if (options.path("minItems").asInt(0) > 0) {

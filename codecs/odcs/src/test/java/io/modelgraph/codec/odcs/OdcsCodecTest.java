@@ -91,7 +91,7 @@ class OdcsCodecTest {
                 ElementDef.of("id", DataType.of(PrimitiveKind.UUID), Cardinality.REQUIRED),
                 ElementDef.of("status", new DataType.TaxonomyRef("Status"), Cardinality.OPTIONAL),
                 ElementDef.of("tags", DataType.of(PrimitiveKind.STRING), Cardinality.ANY_NUMBER)))
-                .withKeys(List.of(KeyDef.primary(List.of("id"))));
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("id")))).build();
         SchemaModel model = SchemaModel.of("Tickets", List.of(ticket), List.of(status));
         LossinessLedger ledger = new LossinessLedger();
         JsonNode doc = SafeYaml.read(codec.encode(model, CodecOptions.NONE, ledger), "test");
@@ -108,15 +108,17 @@ class OdcsCodecTest {
 
     @Test
     void optionsGoWhereTheLogicalTypeTakesThem() throws Exception {
-        io.modelgraph.schema.Constraints codes = io.modelgraph.schema.Constraints.NONE.withPattern("^[A-Z]{3}$")
-                .withLength(3L, 3L).withUniqueItems(true);
+        io.modelgraph.schema.Constraints codes = io.modelgraph.schema.Constraints.builder().pattern("^[A-Z]{3}$")
+                .minLength(3L).maxLength(3L).uniqueItems(true).build();
         TypeDef t = TypeDef.of("Shipment", List.of(
                 ElementDef.of("codes", DataType.of(PrimitiveKind.STRING), new Cardinality(1,
-                        java.util.OptionalInt.of(5))).withConstraints(codes),
+                        java.util.OptionalInt.of(5))).toBuilder().constraints(codes).build(),
                 ElementDef.of("anything", DataType.of(PrimitiveKind.ANY), Cardinality.OPTIONAL)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withLength(null, 10L)),
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().maxLength(10L).build())
+                        .build(),
                 ElementDef.of("shipped", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withRange(BigDecimal.ONE, null))));
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().minimum(BigDecimal.ONE)
+                        .build()).build()));
         LossinessLedger ledger = new LossinessLedger();
         String encoded = codec.encode(SchemaModel.of("S", List.of(t), List.of()), CodecOptions.NONE, ledger);
         JsonNode props = SafeYaml.read(encoded, "test").path("schema").get(0).path("properties");
@@ -233,9 +235,11 @@ class OdcsCodecTest {
     void anInt32FormatIsNoLongerCopiedIntoIntegerOptionsButWrittenAsI32() throws Exception {
         TypeDef t = TypeDef.of("measure", List.of(
                 ElementDef.of("count", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withFormat("int32")),
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().format("int32").build())
+                        .build(),
                 ElementDef.of("total", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withFormat("bignum"))));
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().format("bignum").build())
+                        .build()));
         LossinessLedger ledger = new LossinessLedger();
         JsonNode out = SafeYaml.read(codec.encode(SchemaModel.of("m", List.of(t), List.of()), CodecOptions.NONE,
                 ledger), "test");

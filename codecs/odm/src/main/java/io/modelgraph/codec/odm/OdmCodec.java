@@ -38,8 +38,9 @@ public final class OdmCodec implements SchemaDecoder {
         SchemaModel model = jsonSchema.decodeTree(schema, options, ledger);
         Provenance odm = Provenance.of(FORMAT);
         List<TypeDef> types = model.types().stream()
-.map(t -> t.withProvenance(odm)).toList();
-        List<TaxonomyDef> taxonomies = model.taxonomies().stream().map(x -> x.withProvenance(odm)).toList();
-        return model.withTypes(types).withTaxonomies(taxonomies).withProvenance(odm);
+.map(t -> t.toBuilder().provenance(odm).build()).toList();
+        List<TaxonomyDef> taxonomies = model.taxonomies().stream().map(x -> x.toBuilder().provenance(odm)
+                .build()).toList();
+        return model.toBuilder().types(types).taxonomies(taxonomies).provenance(odm).build();
     }
 }

@@ -146,7 +146,7 @@ final class OsiDocument {
             annotations.put(SEMANTIC_MODEL, smName);
         }
         return new TypeDef(name, text(ds, "description"), List.of(), elements, false, Optional.empty(),
-                Provenance.of(format).withOriginalName(name), annotations, Optional.empty(), keys);
+                Provenance.of(format).toBuilder().originalName(name).build(), annotations, Optional.empty(), keys);
     }
 
     private static ElementDef field(JsonNode f, String path) throws SchemaSyntaxException {
@@ -155,8 +155,8 @@ final class OsiDocument {
         DataType type = datatype.isEmpty() ? DataType.of(PrimitiveKind.ANY)
                 : new DataType.Primitive(OsiTypes.kind(datatype), Optional.of(datatype));
         Map<String, String> annotations = Map.of(EXTRA, JsonAnnotations.text(extras(f, FIELD_KEYS)));
-        return new ElementDef(name, text(f, "description"), type, Cardinality.OPTIONAL, false, Constraints.NONE,
-                Optional.empty(), Optional.empty(), List.of(), annotations);
+        return ElementDef.builder(name).description(text(f, "description")).type(type).cardinality(Cardinality.OPTIONAL)
+                .annotations(annotations).build();
     }
 
     private static Relationship relationship(JsonNode r, String path, String smName, boolean several)

@@ -96,9 +96,10 @@ class OsiCodecTest {
         assertEquals(Sorted.of(SafeYaml.read(SALES, "in")), Sorted.of(SafeYaml.read(yaml, "out")));
         assertEquals(Sorted.of(SafeYaml.read(yaml, "out")), Sorted.of(JsonSchemaText.parse(json)));
         // the same types, but for the format each says it came from
-        assertEquals(model.types().stream().map(t -> t.withProvenance(io.modelgraph.schema.Provenance.NONE)).toList(),
+        assertEquals(model.types().stream().map(t -> t.toBuilder().provenance(io.modelgraph.schema.Provenance.NONE)
+                .build()).toList(),
                 OsiCodec.json().decode(json, CodecOptions.NONE, ledger).types().stream()
-                        .map(t -> t.withProvenance(io.modelgraph.schema.Provenance.NONE)).toList());
+                        .map(t -> t.toBuilder().provenance(io.modelgraph.schema.Provenance.NONE).build()).toList());
     }
 
     @Test
@@ -107,7 +108,7 @@ class OsiCodecTest {
                 ElementDef.of("id", DataType.of(PrimitiveKind.UUID), Cardinality.REQUIRED),
                 ElementDef.of("nicknames", DataType.of(PrimitiveKind.STRING), Cardinality.ANY_NUMBER),
                 ElementDef.of("home", new DataType.TypeRef("Address"), Cardinality.OPTIONAL)))
-                .withKeys(List.of(KeyDef.primary(List.of("id")))).withNamespace("crm");
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("id")))).namespace("crm").build();
         TypeDef address = TypeDef.of("Address", List.of(ElementDef.of("city", DataType.of(PrimitiveKind.STRING),
                 Cardinality.REQUIRED)));
         LossinessLedger ledger = new LossinessLedger();

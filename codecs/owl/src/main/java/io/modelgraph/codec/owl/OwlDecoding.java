@@ -90,8 +90,8 @@ final class OwlDecoding {
             if (enumerations.contains(c)) {
                 continue;
             }
-            TypeDef t = new TypeDef(names.get(c), comment(c), supertypes(c), List.of(), false, Optional.empty(),
-                    new Provenance(FORMAT, Optional.empty(), Optional.of(c.stringValue())), Map.of());
+            TypeDef t = TypeDef.builder(names.get(c)).description(comment(c)).supertypes(supertypes(c))
+                    .provenance(new Provenance(FORMAT, Optional.empty(), Optional.of(c.stringValue()))).build();
             types.put(c, t);
         }
         properties(types);
@@ -165,13 +165,12 @@ final class OwlDecoding {
             }
             String name = elementName(p);
             ElementDef e = ElementDef.of(name, range, functional ? Cardinality.OPTIONAL : Cardinality.ANY_NUMBER)
-                    .withAnnotations(Map.of("owl.iri", p.stringValue()));
-            e = comment(p).map(e::withDescription).orElse(e);
+                    .toBuilder().annotations(Map.of("owl.iri", p.stringValue())).description(comment(p)).build();
             for (IRI d : domains) {
                 TypeDef t = types.get(d);
                 List<ElementDef> elements = new ArrayList<>(t.elements());
                 elements.add(e);
-                types.put(d, t.withElements(elements));
+                types.put(d, t.toBuilder().elements(elements).build());
             }
         }
     }
@@ -229,9 +228,10 @@ final class OwlDecoding {
                     }
                 }
                 ElementDef e = at >= 0 ? elements.get(at) : ElementDef.of(name, range(on.get()),
-                        Cardinality.ANY_NUMBER).withAnnotations(Map.of("owl.iri", on.get().stringValue()));
+                        Cardinality.ANY_NUMBER).toBuilder().annotations(Map.of("owl.iri", on.get().stringValue()))
+                                .build();
                 if (at < 0) {
-                    e = comment(on.get()).map(e::withDescription).orElse(e);
+                    e = e.toBuilder().description(comment(on.get())).build();
                 }
                 e = r.applyTo(e);
                 if (at >= 0) {
@@ -239,7 +239,7 @@ final class OwlDecoding {
                 } else {
                     elements.add(e);
                 }
-                types.put(entry.getKey(), t.withElements(elements));
+                types.put(entry.getKey(), t.toBuilder().elements(elements).build());
             }
         }
     }

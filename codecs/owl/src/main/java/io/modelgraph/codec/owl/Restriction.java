@@ -60,7 +60,7 @@ record Restriction(Optional<DataType> values, boolean some, OptionalInt min, Opt
 
     /** The element narrowed by this restriction; the restriction's kind is kept so encode can write it back. */
     ElementDef applyTo(ElementDef e) {
-        ElementDef out = values.map(e::withType).orElse(e);
+        ElementDef out = values.map(v -> e.toBuilder().type(v).build()).orElse(e);
         int lo = Math.max(out.cardinality().min(), min.orElse(some ? 1 : 0));
         OptionalInt hi = max.isPresent() ? max : out.cardinality().max();
         if (hi.isPresent() && hi.getAsInt() < lo) {
@@ -68,6 +68,6 @@ record Restriction(Optional<DataType> values, boolean some, OptionalInt min, Opt
         }
         Map<String, String> ann = new java.util.LinkedHashMap<>(out.annotations());
         ann.put("owl.restriction", some ? "some" : values.isPresent() ? "all" : "cardinality");
-        return out.withCardinality(new Cardinality(lo, hi)).withAnnotations(ann);
+        return out.toBuilder().cardinality(new Cardinality(lo, hi)).annotations(ann).build();
     }
 }

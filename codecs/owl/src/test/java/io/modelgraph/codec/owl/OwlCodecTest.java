@@ -175,7 +175,7 @@ class OwlCodecTest {
     void aSlugIdentifierNoLongerFailsTheEncodeButBecomesAnAbsoluteOntologyIriWithALedgerEntry() throws Exception {
         SchemaModel m = SchemaModel.of("orders", List.of(TypeDef.of("Order", List.of(io.modelgraph.schema.ElementDef
                 .of("id", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of())
-                .withIdentifier("orders-001");
+                .toBuilder().identifier("orders-001").build();
         LossinessLedger ledger = new LossinessLedger();
         String ttl = codec.encode(m, CodecOptions.NONE, ledger);
         assertTrue(ttl.contains("<https://w3id.org/modelgraph/orders-001> a owl:Ontology"), ttl);

@@ -102,8 +102,8 @@ final class ProtoDecoding {
         putOptions(annotations, main.options());
         String fallback = main.pkg().isEmpty() ? (main.name().isEmpty() ? "protobuf" : main.name()
                 .replaceAll(".*/", "").replace(".proto", "")) : main.pkg();
-        return new SchemaModel(options.get("name").orElse(fallback), Optional.empty(), types, taxonomies, Map.of(),
-                Provenance.of(ProtobufCodec.FORMAT), annotations);
+        return SchemaModel.builder(options.get("name").orElse(fallback)).types(types).taxonomies(taxonomies)
+                .provenance(Provenance.of(ProtobufCodec.FORMAT)).annotations(annotations).build();
     }
 
     private void declare(Message m, String scope, String pkg, String file) {

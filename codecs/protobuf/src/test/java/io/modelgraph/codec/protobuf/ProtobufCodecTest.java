@@ -152,7 +152,7 @@ class ProtobufCodecTest {
         ElementDef born = ElementDef.of("born", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL);
         ElementDef kind = ElementDef.of("kind", new DataType.TaxonomyRef("Kind"), Cardinality.OPTIONAL);
         TypeDef person = TypeDef.of("Person", List.of(first, born, kind))
-                .withAnnotations(java.util.Map.of("protobuf.reserved", "[\"2\"]"));
+                .toBuilder().annotations(java.util.Map.of("protobuf.reserved", "[\"2\"]")).build();
         SchemaModel m = SchemaModel.of("m", List.of(person), List.of(TaxonomyDef.of("Kind",
                 List.of(Term.of("a-b"), Term.of("c")))));
         LossinessLedger ledger = new LossinessLedger();

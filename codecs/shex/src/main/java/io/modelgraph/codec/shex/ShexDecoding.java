@@ -117,8 +117,7 @@ final class ShexDecoding {
             ledger.approximate(path, "the shape is a conjunction (AND); the model lists the triple constraints of"
                     + " its first shape and carries the whole expression as ShExJ in annotation shex.shapeExpr");
         } else {
-            types.add(new TypeDef(name, Optional.empty(), List.of(), List.of(), isAbstract, Optional.empty(),
-                    provenance(id), ann));
+            types.add(TypeDef.builder(name).isAbstract(isAbstract).provenance(provenance(id)).annotations(ann).build());
             ledger.approximate(path, "a " + describe(kind) + " declaration has no elements in the model; it is"
                     + " carried as ShExJ in annotation shex.shapeExpr");
         }
@@ -167,8 +166,8 @@ final class ShexDecoding {
                 elements.add(element(tc, name, used, path, flat));
             }
         }
-        return new TypeDef(name, Optional.empty(), supertypes, elements, isAbstract, Optional.empty(),
-                id == null ? Provenance.of(FORMAT) : provenance(id), ann);
+        return TypeDef.builder(name).supertypes(supertypes).elements(elements).isAbstract(isAbstract)
+                .provenance(id == null ? Provenance.of(FORMAT) : provenance(id)).annotations(ann).build();
     }
 
     private static void carry(JsonNode from, String member, Map<String, String> ann) {
@@ -254,9 +253,9 @@ final class ShexDecoding {
             card = new Cardinality(0, card.max());
         }
         ValueType value = valueType(tc.get("valueExpr"), typeName + ShexNames.pascal(name), path, ann);
-        ElementDef e = ElementDef.of(name, value.type(), card).withConstraints(value.constraints()).withMapsTo(
-                predicate);
-        return e.withAnnotations(ann);
+        ElementDef e = ElementDef.of(name, value.type(), card).toBuilder().constraints(value.constraints())
+                .mapsTo(predicate).build();
+        return e.toBuilder().annotations(ann).build();
     }
 
     private record ValueType(DataType type, Constraints constraints) {
@@ -343,30 +342,30 @@ final class ShexDecoding {
         }
         Constraints c = Constraints.NONE;
         if (nc.has("pattern")) {
-            c = c.withPattern(nc.get("pattern").asText());
+            c = c.toBuilder().pattern(nc.get("pattern").asText()).build();
             if (nc.has("flags")) {
                 ann.put("shex.flags", nc.get("flags").asText());
             }
         }
         if (nc.has("length")) {
             long len = nc.get("length").asLong();
-            c = c.withLength(len, len);
+            c = c.toBuilder().minLength(len).maxLength(len).build();
             ann.put("shex.length", "true");
         } else if (nc.has("minlength") || nc.has("maxlength")) {
-            c = c.withLength(nc.has("minlength") ? nc.get("minlength").asLong() : null,
-                    nc.has("maxlength") ? nc.get("maxlength").asLong() : null);
+            c = c.toBuilder().minLength(nc.has("minlength") ? nc.get("minlength").asLong() : null)
+                    .maxLength(nc.has("maxlength") ? nc.get("maxlength").asLong() : null).build();
         }
         if (nc.has("mininclusive") || nc.has("maxinclusive")) {
-            c = c.withRange(nc.has("mininclusive") ? nc.get("mininclusive").decimalValue() : null,
-                    nc.has("maxinclusive") ? nc.get("maxinclusive").decimalValue() : null);
+            c = c.toBuilder().minimum(nc.has("mininclusive") ? nc.get("mininclusive").decimalValue() : null)
+                    .maximum(nc.has("maxinclusive") ? nc.get("maxinclusive").decimalValue() : null).build();
         }
         if (nc.has("minexclusive") || nc.has("maxexclusive")) {
-            c = c.withExclusiveRange(nc.has("minexclusive") ? nc.get("minexclusive").decimalValue() : null,
-                    nc.has("maxexclusive") ? nc.get("maxexclusive").decimalValue() : null);
+            c = c.toBuilder().exclusiveMinimum(nc.has("minexclusive") ? nc.get("minexclusive").decimalValue() : null)
+                    .exclusiveMaximum(nc.has("maxexclusive") ? nc.get("maxexclusive").decimalValue() : null).build();
         }
         if (nc.has("totaldigits") || nc.has("fractiondigits")) {
-            c = c.withPrecision(nc.has("totaldigits") ? nc.get("totaldigits").asInt() : null,
-                    nc.has("fractiondigits") ? nc.get("fractiondigits").asInt() : null);
+            c = c.toBuilder().precision(nc.has("totaldigits") ? nc.get("totaldigits").asInt() : null)
+                    .scale(nc.has("fractiondigits") ? nc.get("fractiondigits").asInt() : null).build();
         }
         return new ValueType(type, c);
     }

@@ -101,7 +101,7 @@ class ShexCodecTest {
         TaxonomyDef genre = TaxonomyDef.of("Genre", List.of(Term.of("fiction"), Term.of("poetry")));
         TypeDef book = TypeDef.of("book record", List.of(
                 ElementDef.of("title", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withMapsTo("http://purl.org/dc/terms/title"),
+                        .toBuilder().mapsTo("http://purl.org/dc/terms/title").build(),
                 ElementDef.of("pages", DataType.of(PrimitiveKind.INTEGER), Cardinality.OPTIONAL),
                 ElementDef.of("genre", new DataType.TaxonomyRef("Genre"), Cardinality.ANY_NUMBER),
                 ElementDef.of("authors", new DataType.TypeRef("Author"), Cardinality.AT_LEAST_ONE),
@@ -109,7 +109,7 @@ class ShexCodecTest {
         TypeDef author = TypeDef.of("Author", List.of(
                 ElementDef.of("name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)));
         SchemaModel m = SchemaModel.of("library", List.of(book, author), List.of(genre))
-                .withNamespaces(Map.of("dct", "http://purl.org/dc/terms/"));
+                .toBuilder().namespaces(Map.of("dct", "http://purl.org/dc/terms/")).build();
         LossinessLedger ledger = new LossinessLedger();
         String out = codec.encode(m, CodecOptions.NONE, ledger);
         assertTrue(out.contains("PREFIX cm: <" + ShexCodec.CM_NAMESPACE + ">"), out);
@@ -206,10 +206,10 @@ class ShexCodecTest {
     void theOutputAlwaysReadsBackEvenWhenCarriedFactsAreBroken() throws Exception {
         TypeDef a = TypeDef.of("Book record", List.of(
                 ElementDef.of("odd name", new DataType.TypeRef("Missing"), Cardinality.REQUIRED)
-                        .withMapsTo("http://example.org/has space"),
+                        .toBuilder().mapsTo("http://example.org/has space").build(),
                 ElementDef.of("x", DataType.of(PrimitiveKind.ANY), Cardinality.REQUIRED)
-                        .withAnnotations(Map.of("shex.valueExpr", "{\"type\":\"Bogus\"}"))))
-                .withSupertypes(List.of("Nowhere"));
+                        .toBuilder().annotations(Map.of("shex.valueExpr", "{\"type\":\"Bogus\"}")).build()))
+                .toBuilder().supertypes(List.of("Nowhere")).build();
         TypeDef b = TypeDef.of("BookRecord", List.of());
         LossinessLedger ledger = new LossinessLedger();
         String out = codec.encode(SchemaModel.of("m", List.of(a, b), List.of()), CodecOptions.NONE, ledger);
@@ -276,11 +276,14 @@ class ShexCodecTest {
     void aPatternWithClassEscapesIsNoLongerWrittenAsAnInvalidEscapeButReadsBack() throws Exception {
         TypeDef release = TypeDef.of("Release", List.of(
                 ElementDef.of("version", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("^\\d+(\\.\\d+)*$")),
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().pattern("^\\d+(\\.\\d+)*$")
+                        .build()).build(),
                 ElementDef.of("slug", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("^[\\w\\-]+\\S\\:$")),
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().pattern("^[\\w\\-]+\\S\\:$")
+                        .build()).build(),
                 ElementDef.of("word", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withPattern("\\bend\\b"))));
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder().pattern("\\bend\\b")
+                        .build()).build()));
         LossinessLedger ledger = new LossinessLedger();
         String out = codec.encode(SchemaModel.of("m", List.of(release), List.of()), CodecOptions.NONE, ledger);
         assertTrue(out.contains("/^[0-9]+(\\.[0-9]+)*$/"), out);
@@ -301,14 +304,14 @@ class ShexCodecTest {
         SchemaModel read = decode(PEOPLE, new LossinessLedger());
         List<TypeDef> types = read.types().stream().map(t -> {
             List<ElementDef> elements = t.elements().stream().map(e -> {
-                ElementDef renamed = e.name().equals("age") ? e.withName("ageInYears") : e;
+                ElementDef renamed = e.name().equals("age") ? e.toBuilder().name("ageInYears").build() : e;
                 return renamed.type() instanceof DataType.TypeRef r && r.typeName().equals("Person")
-                        ? renamed.withType(new DataType.TypeRef("Human")) : renamed;
+                        ? renamed.toBuilder().type(new DataType.TypeRef("Human")).build() : renamed;
             }).toList();
-            TypeDef same = t.withElements(elements);
-            return t.name().equals("Person") ? same.withName("Human") : same;
+            TypeDef same = t.toBuilder().elements(elements).build();
+            return t.name().equals("Person") ? same.toBuilder().name("Human").build() : same;
         }).toList();
-        SchemaModel m = read.withTypes(types).withRootType("Human");
+        SchemaModel m = read.toBuilder().types(types).rootType("Human").build();
         LossinessLedger ledger = new LossinessLedger();
         String out = codec.encode(m, CodecOptions.NONE, ledger);
         assertTrue(out.contains("ex:HumanShape EXTENDS @ex:AgentShape"), out);

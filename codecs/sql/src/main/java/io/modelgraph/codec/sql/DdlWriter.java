@@ -644,7 +644,7 @@ final class DdlWriter {
         }
         long longest = Math.max(1, codes.stream().mapToLong(String::length).max().orElse(255));
         VendorTypes.Choice choice = VendorTypes.of(vendor, PrimitiveKind.STRING,
-                Constraints.NONE.withLength(null, longest), Optional.empty(), true);
+                Constraints.builder().maxLength(longest).build(), Optional.empty(), true);
         if (vendor == Vendor.BIGQUERY || vendor == Vendor.SNOWFLAKE) {
             ledger.relax(path, "Values of " + name + " not enforced: " + vendor.key() + " has no CHECK constraint.");
         }
@@ -816,7 +816,7 @@ final class DdlWriter {
     /** Arrays where the dialect has them, a child table otherwise, JSON when the parent has no key. */
     private void manyValued(TypeDef t, ElementDef e, List<Column> columns, List<String> comments) {
         String path = t.name() + "." + e.name();
-        ElementDef single = e.withCardinality(io.modelgraph.schema.Cardinality.REQUIRED);
+        ElementDef single = e.toBuilder().cardinality(io.modelgraph.schema.Cardinality.REQUIRED).build();
         switch (vendor) {
             case POSTGRES -> columns.add(new Column(e.name(), col(e.name()) + " " + scalarType(path, single, false)
                     .replaceAll("(?i)(\\s*\\[\\s*\\d*\\s*\\])+$|\\s+ARRAY$", "") + "[]"
@@ -852,7 +852,8 @@ final class DdlWriter {
             ElementDef keyElement = t.element(k).orElseThrow();
             String name = t.name() + "_" + k;
             parentColumns.add(name);
-            lines.add(INDENT + col(scope, name) + " " + scalarType(path, keyElement.withAnnotations(Map.of()),
+            lines.add(INDENT + col(scope, name) + " " + scalarType(path, keyElement.toBuilder().annotations(Map.of())
+                    .build(),
                     true) + " NOT NULL");
         }
         lines.add(INDENT + col(scope, "ordinal") + " " + VendorTypes.of(vendor, PrimitiveKind.INTEGER, Constraints.NONE,

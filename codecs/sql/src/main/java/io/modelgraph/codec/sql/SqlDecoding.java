@@ -65,7 +65,7 @@ final class SqlDecoding {
         for (Parsed.Enum e : script.enums.values()) {
             // a named enum type (PostgreSQL CREATE TYPE … AS ENUM) is written back as one, not per column
             taxonomies.put(e.name().toLowerCase(Locale.ROOT), taxonomy(e.name(), e.values())
-                    .withAnnotations(Map.of(DdlWriter.ENUM_TYPE, "true")));
+                    .toBuilder().annotations(Map.of(DdlWriter.ENUM_TYPE, "true")).build());
         }
         List<TypeDef> types = new ArrayList<>();
         List<Relationship> relationships = new ArrayList<>();
@@ -248,8 +248,8 @@ final class SqlDecoding {
         Cardinality cardinality = many ? Cardinality.ANY_NUMBER
                 : (c.notNull || inKey || annotations.containsKey("sql.identity")) ? Cardinality.REQUIRED
                         : Cardinality.OPTIONAL;
-        return new ElementDef(c.name, c.comment, type, cardinality, false, constraints, Optional.empty(),
-                defaultValue, List.of(), annotations);
+        return ElementDef.builder(c.name).description(c.comment).type(type).cardinality(cardinality)
+                .constraints(constraints).defaultValue(defaultValue).annotations(annotations).build();
     }
 
     private Optional<Relationship> relationship(Parsed.Table t, Parsed.ForeignKey fk) {
@@ -322,15 +322,18 @@ final class SqlDecoding {
         if (m.matches()) {
             BigDecimal v = new BigDecimal(m.group(3));
             return Optional.of(switch (m.group(2)) {
-                case ">=" -> base.withRange(v, base.maximum().orElse(null));
-                case "<=" -> base.withRange(base.minimum().orElse(null), v);
-                case ">" -> base.withExclusiveRange(v, base.exclusiveMaximum().orElse(null));
-                default -> base.withExclusiveRange(base.exclusiveMinimum().orElse(null), v);
+                case ">=" -> base.toBuilder().minimum(v).maximum(base.maximum().orElse(null)).build();
+                case "<=" -> base.toBuilder().minimum(base.minimum().orElse(null)).maximum(v).build();
+                case ">" -> base.toBuilder().exclusiveMinimum(v).exclusiveMaximum(base.exclusiveMaximum().orElse(null))
+                        .build();
+                default -> base.toBuilder().exclusiveMinimum(base.exclusiveMinimum().orElse(null)).exclusiveMaximum(v)
+                        .build();
             });
         }
         Matcher b = BETWEEN.matcher(expression.trim());
         if (b.matches()) {
-            return Optional.of(base.withRange(new BigDecimal(b.group(2)), new BigDecimal(b.group(3))));
+            return Optional.of(base.toBuilder().minimum(new BigDecimal(b.group(2))).maximum(new BigDecimal(b.group(3)))
+                    .build());
         }
         return Optional.empty();
     }

@@ -78,14 +78,14 @@ final class TypeMapping {
                 && !base.equals("SET")) {
             Optional<Long> length = number(args.get(0).replaceAll("(?i)\\s*(char|byte)$", ""));
             if (length.isPresent()) {
-                constraints = constraints.withLength(null, length.get());
+                constraints = constraints.toBuilder().minLength(Optional.empty()).maxLength(length.get()).build();
             }
         }
         if (kind == PrimitiveKind.DECIMAL && !args.isEmpty()) {
             Optional<Long> p = number(args.get(0));
             Optional<Long> s = args.size() > 1 ? number(args.get(1)) : Optional.of(0L);
             if (p.isPresent() && s.isPresent()) {
-                constraints = constraints.withPrecision(p.get().intValue(), s.get().intValue());
+                constraints = constraints.toBuilder().precision(p.get().intValue()).scale(s.get().intValue()).build();
                 if (s.get() == 0 && p.get() <= 18 && !base.equals("MONEY")) {
                     // NUMBER(10) and DECIMAL(18,0) are whole numbers that fit a bigint: integers, keeping p
                     kind = PrimitiveKind.INTEGER;

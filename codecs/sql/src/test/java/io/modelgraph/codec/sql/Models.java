@@ -24,21 +24,22 @@ final class Models {
     /** A library: authors and books reference each other (a cycle), books have many tags and a genre. */
     static SchemaModel library() {
         TypeDef author = TypeDef.of("Author", List.of(
-                el("id", PrimitiveKind.INTEGER, Cardinality.REQUIRED).withAnnotations(Map.of("sql.identity", "true")),
-                el("name", PrimitiveKind.STRING, Cardinality.REQUIRED).withConstraints(
-                        Constraints.NONE.withLength(null, 80L)).withDescription("Full name, as printed"),
+                el("id", PrimitiveKind.INTEGER, Cardinality.REQUIRED).toBuilder()
+                        .annotations(Map.of("sql.identity", "true")).build(),
+                el("name", PrimitiveKind.STRING, Cardinality.REQUIRED).toBuilder().constraints(Constraints.builder()
+                        .maxLength(80L).build()).description("Full name, as printed").build(),
                 el("favourite_book", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)))
-                .withKeys(List.of(KeyDef.primary(List.of("id")))).withDescription("Someone who writes");
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("id")))).description("Someone who writes").build();
         TypeDef book = TypeDef.of("Book", List.of(
                 el("id", PrimitiveKind.INTEGER, Cardinality.REQUIRED),
-                el("isbn", PrimitiveKind.STRING, Cardinality.REQUIRED).withConstraints(
-                        Constraints.NONE.withLength(null, 13L)),
+                el("isbn", PrimitiveKind.STRING, Cardinality.REQUIRED).toBuilder().constraints(Constraints.builder()
+                        .maxLength(13L).build()).build(),
                 el("author", PrimitiveKind.INTEGER, Cardinality.REQUIRED),
-                el("price", PrimitiveKind.DECIMAL, Cardinality.OPTIONAL).withConstraints(
-                        Constraints.NONE.withPrecision(8, 2).withRange(BigDecimal.ZERO, null)),
+                el("price", PrimitiveKind.DECIMAL, Cardinality.OPTIONAL).toBuilder().constraints(Constraints.builder()
+                        .precision(8).scale(2).minimum(BigDecimal.ZERO).build()).build(),
                 el("weight", PrimitiveKind.NUMBER, Cardinality.OPTIONAL),
-                el("inPrint", PrimitiveKind.BOOLEAN, Cardinality.REQUIRED).withDefault(
-                        com.fasterxml.jackson.databind.node.BooleanNode.TRUE),
+                el("inPrint", PrimitiveKind.BOOLEAN, Cardinality.REQUIRED).toBuilder()
+                        .defaultValue(com.fasterxml.jackson.databind.node.BooleanNode.TRUE).build(),
                 el("published", PrimitiveKind.DATE, Cardinality.OPTIONAL),
                 el("updated", PrimitiveKind.DATETIME, Cardinality.OPTIONAL),
                 el("opens", PrimitiveKind.TIME, Cardinality.OPTIONAL),
@@ -47,20 +48,21 @@ final class Models {
                 el("site", PrimitiveKind.URI, Cardinality.OPTIONAL),
                 el("extra", PrimitiveKind.ANY, Cardinality.OPTIONAL),
                 ElementDef.of("genre", new DataType.TaxonomyRef("Genre"), Cardinality.OPTIONAL),
-                el("tags", PrimitiveKind.STRING, Cardinality.ANY_NUMBER).withConstraints(
-                        Constraints.NONE.withLength(null, 30L))))
-                .withKeys(List.of(KeyDef.primary(List.of("id")), KeyDef.unique(List.of("isbn"))))
-                .withNamespace("catalog");
+                el("tags", PrimitiveKind.STRING, Cardinality.ANY_NUMBER).toBuilder().constraints(Constraints.builder()
+                        .maxLength(30L).build()).build()))
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("id")), KeyDef.unique(List.of("isbn"))))
+                .namespace("catalog").build();
         TypeDef order = TypeDef.of("order", List.of(
                 el("number", PrimitiveKind.INTEGER, Cardinality.REQUIRED),
                 ElementDef.of("book", new DataType.TypeRef("Book"), Cardinality.REQUIRED),
                 el("select", PrimitiveKind.STRING, Cardinality.OPTIONAL)))
-                .withKeys(List.of(KeyDef.primary(List.of("number"))));
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("number")))).build();
         TaxonomyDef genre = TaxonomyDef.of("Genre", List.of(Term.of("fiction"), Term.of("poetry"), Term.of("it's")));
-        return SchemaModel.of("library", List.of(order, book, author), List.of(genre)).withRelationships(List.of(
+        return SchemaModel.of("library", List.of(order, book, author), List.of(genre)).toBuilder()
+                .relationships(List.of(
                 Relationship.foreignKey("Book", List.of("author"), "Author", List.of("id"), true)
-                        .withName("fk_book_author"),
-                Relationship.foreignKey("Author", List.of("favourite_book"), "Book", List.of("id"), false)));
+                        .toBuilder().name("fk_book_author").build(),
+                Relationship.foreignKey("Author", List.of("favourite_book"), "Book", List.of("id"), false))).build();
     }
 
 
@@ -84,11 +86,11 @@ final class Models {
                 el(longColumn, PrimitiveKind.INTEGER, Cardinality.REQUIRED),
                 el("PREFIX", PrimitiveKind.STRING, Cardinality.REQUIRED),
                 el("prefix", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)))
-                .withKeys(List.of(KeyDef.primary(List.of(longColumn))));
+                .toBuilder().keys(List.of(KeyDef.primary(List.of(longColumn)))).build();
         TypeDef second = TypeDef.of(longName("T", 78) + "_2", List.of(
                 el("id", PrimitiveKind.INTEGER, Cardinality.REQUIRED),
                 ElementDef.of("first", new DataType.TypeRef(first.name()), Cardinality.OPTIONAL)))
-                .withKeys(List.of(KeyDef.primary(List.of("id"))));
+                .toBuilder().keys(List.of(KeyDef.primary(List.of("id")))).build();
         return SchemaModel.of("awkward", List.of(second, first), List.of());
     }
 
@@ -99,11 +101,11 @@ final class Models {
     static SchemaModel narrowedInheritance() {
         TypeDef root = TypeDef.of("Root", List.of(el("p", PrimitiveKind.STRING, Cardinality.ANY_NUMBER),
                 el("q", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)));
-        TypeDef middle = TypeDef.of("Middle", List.of()).withSupertypes(List.of("Root"));
+        TypeDef middle = TypeDef.of("Middle", List.of()).toBuilder().supertypes(List.of("Root")).build();
         TypeDef narrow = TypeDef.of("Narrow", List.of(el("p", PrimitiveKind.STRING, Cardinality.REQUIRED)))
-                .withSupertypes(List.of("Middle"));
+                .toBuilder().supertypes(List.of("Middle")).build();
         TypeDef other = TypeDef.of("Other", List.of(el("q", PrimitiveKind.INTEGER, Cardinality.OPTIONAL)));
-        TypeDef leaf = TypeDef.of("Leaf", List.of()).withSupertypes(List.of("Narrow", "Other"));
+        TypeDef leaf = TypeDef.of("Leaf", List.of()).toBuilder().supertypes(List.of("Narrow", "Other")).build();
         return SchemaModel.of("narrowed", List.of(root, middle, narrow, other, leaf), List.of());
     }
     private Models() {

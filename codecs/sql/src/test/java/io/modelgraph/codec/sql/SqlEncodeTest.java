@@ -147,7 +147,8 @@ class SqlEncodeTest {
     void sqlServerCreatesTheSchemaItsTablesAreWrittenIn() {
         io.modelgraph.schema.TypeDef t = io.modelgraph.schema.TypeDef.of("Order", java.util.List.of(Models.el("id",
                 io.modelgraph.schema.PrimitiveKind.INTEGER, io.modelgraph.schema.Cardinality.REQUIRED)
-                .withDescription("The number"))).withNamespace("shop.sales").withDescription("An order");
+                .toBuilder().description("The number").build())).toBuilder().namespace("shop.sales")
+                .description("An order").build();
         String tsql = encode(SchemaModel.of("m", java.util.List.of(t), java.util.List.of()), "sqlserver");
         // db.schema: the script runs in one database, so the schema is the last part, everywhere it is named
         assertTrue(tsql.contains("IF SCHEMA_ID(N'sales') IS NULL EXEC(N'CREATE SCHEMA sales');"), tsql);

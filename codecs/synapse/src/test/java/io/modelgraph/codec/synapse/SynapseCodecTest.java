@@ -35,9 +35,10 @@ class SynapseCodecTest {
                 ElementDef.of("assay", new DataType.TaxonomyRef("assay type"), Cardinality.REQUIRED),
                 ElementDef.of("collected", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL),
                 ElementDef.of("readLength", DataType.of(PrimitiveKind.INTEGER), Cardinality.ANY_NUMBER)
-                        .withConstraints(io.modelgraph.schema.Constraints.NONE.withRange(java.math.BigDecimal.ONE, null)),
+                        .toBuilder().constraints(io.modelgraph.schema.Constraints.builder()
+                        .minimum(java.math.BigDecimal.ONE).build()).build(),
                 ElementDef.of("donor", new DataType.TypeRef("Specimen"), Cardinality.OPTIONAL)))
-                .withSupertypes(List.of("Specimen"));
+                .toBuilder().supertypes(List.of("Specimen")).build();
         return SchemaModel.of("study", List.of(sample, base), List.of(assay));
     }
 

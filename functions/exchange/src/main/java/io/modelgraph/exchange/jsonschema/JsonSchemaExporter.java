@@ -28,7 +28,7 @@ public final class JsonSchemaExporter {
     public static ObjectNode export(SchemaModel model, Optional<String> rootType, boolean useAnchorForRef) {
         SchemaModel m = model;
         if (rootType.isPresent()) {
-            m = model.withRootType(rootType.get());
+            m = model.toBuilder().rootType(rootType.get()).build();
         }
         ObjectNode doc = CODEC.encodeTree(m, new LossinessLedger());
         if (useAnchorForRef) {

@@ -220,7 +220,8 @@ public final class MergeService {
                 }
             }
         }
-        return first.withTypes(List.copyOf(types.values())).withTaxonomies(List.copyOf(taxonomies.values()));
+        return first.toBuilder().types(List.copyOf(types.values())).taxonomies(List.copyOf(taxonomies.values()))
+                .build();
     }
 
     private static String fileName(SourceRef source) {

@@ -77,7 +77,7 @@ public final class DictionaryModel {
                     first = false;
                 }
             }
-            Provenance provenance = Provenance.of(PROVENANCE).withOriginalName(form.getKey());
+            Provenance provenance = Provenance.of(PROVENANCE).toBuilder().originalName(form.getKey()).build();
             Map<String, String> annotations = new LinkedHashMap<>();
             annotations.put(FORM, form.getKey());
             if (!descriptive.isEmpty()) {
@@ -86,8 +86,9 @@ public final class DictionaryModel {
             types.add(new TypeDef(form.getKey(), Optional.empty(), List.of(), elements, false, Optional.empty(),
                     provenance, annotations, Optional.empty(), keys));
         }
-        return new SchemaModel(projectName, Optional.empty(), types, taxonomies, Map.of(),
-                Provenance.of(PROVENANCE), Map.of("redcap.fingerprint", d.fingerprint()));
+        return SchemaModel.builder(projectName).types(types).taxonomies(taxonomies)
+                .provenance(Provenance.of(PROVENANCE)).annotations(Map.of("redcap.fingerprint", d.fingerprint()))
+                .build();
     }
 
     private static Map<Column, String> verbatim() {
@@ -138,8 +139,8 @@ public final class DictionaryModel {
                 ? (f.required() ? Cardinality.AT_LEAST_ONE : Cardinality.ANY_NUMBER)
                 : f.required() ? Cardinality.REQUIRED : Cardinality.OPTIONAL;
         String label = f.get(Column.FIELD_LABEL);
-        return new ElementDef(f.variable(), label.isEmpty() ? Optional.empty() : Optional.of(label), type,
-                cardinality, false, constraints(f), Optional.empty(), Optional.empty(), List.of(), ann);
+        return ElementDef.builder(f.variable()).description(label.isEmpty() ? Optional.empty() : Optional.of(label))
+                .type(type).cardinality(cardinality).constraints(constraints(f)).annotations(ann).build();
     }
 
     static DataType type(DictionaryField f) {
@@ -178,13 +179,13 @@ public final class DictionaryModel {
     private static Constraints constraints(DictionaryField f) {
         Constraints c = Constraints.NONE;
         if (f.validation().equals("email")) {
-            c = c.withFormat("email");
+            c = c.toBuilder().format("email").build();
         }
         BigDecimal min = number(f.get(Column.VALIDATION_MIN));
         BigDecimal max = number(f.get(Column.VALIDATION_MAX));
         boolean numeric = f.fieldType().equals("slider") || RedcapVocabulary.isNumber(f.validation());
         if (numeric && (min != null || max != null)) {
-            c = c.withRange(min, max);
+            c = c.toBuilder().minimum(min).maximum(max).build();
         }
         return c;
     }

@@ -127,7 +127,7 @@ public final class PlanEngine {
         SchemaModel result(SchemaModel source) {
             java.util.Map<String, String> annotations = new java.util.LinkedHashMap<>(source.annotations());
             renamed.forEach((from, to) -> annotations.replaceAll((k, v) -> k.endsWith(".root") && v.equals(from) ? to : v));
-            return source.withTypes(types).withTaxonomies(taxonomies).withAnnotations(annotations);
+            return source.toBuilder().types(types).taxonomies(taxonomies).annotations(annotations).build();
         }
 
         void run(Plan plan) {
@@ -221,7 +221,7 @@ public final class PlanEngine {
             }
             TypeDef source = types.get(i);
             if (target < 0) {
-                types.set(i, source.withName(to));
+                types.set(i, source.toBuilder().name(to).build());
             } else {
                 TypeDef into = types.get(target);
                 List<ElementDef> elements = new ArrayList<>(into.elements());
@@ -235,7 +235,7 @@ public final class PlanEngine {
                 }
                 LinkedHashSet<String> supers = new LinkedHashSet<>(into.supertypes());
                 supers.addAll(source.supertypes());
-                types.set(target, into.withElements(elements).withSupertypes(new ArrayList<>(supers)));
+                types.set(target, into.toBuilder().elements(elements).supertypes(new ArrayList<>(supers)).build());
                 types.remove(i);
             }
             repoint(from, to);
@@ -253,7 +253,7 @@ public final class PlanEngine {
                     DataType moved = retarget(e.type(), from, to);
                     if (moved != e.type()) {
                         changed = true;
-                        elements.add(e.withType(moved));
+                        elements.add(e.toBuilder().type(moved).build());
                     } else {
                         elements.add(e);
                     }
@@ -271,7 +271,7 @@ public final class PlanEngine {
                     changed = true;
                 }
                 if (changed) {
-                    types.set(t, type.withElements(elements).withSupertypes(supers));
+                    types.set(t, type.toBuilder().elements(elements).supertypes(supers).build());
                 }
             }
         }
@@ -319,9 +319,9 @@ public final class PlanEngine {
                         + "', whose definition is kept.");
                 elements.remove(e);
             } else {
-                elements.set(e, elements.get(e).withName(to));
+                elements.set(e, elements.get(e).toBuilder().name(to).build());
             }
-            types.set(t, type.withElements(elements));
+            types.set(t, type.toBuilder().elements(elements).build());
         }
 
         void setDataType(PlanOp.SetDataType op) {
@@ -354,14 +354,14 @@ public final class PlanEngine {
             String where = op.type() + "." + op.element();
             ledger.approximate(at, "Element '" + where + "' retyped from " + DataTypeSpec.describe(element.type())
                     + " to " + op.dataType() + ".");
-            ElementDef changed = element.withType(next);
+            ElementDef changed = element.toBuilder().type(next).build();
             if (!element.constraints().isEmpty() && category(element.type()) != category(next)) {
                 ledger.relax(at, "Constraints of '" + where + "' do not apply to " + op.dataType() + " and were removed.");
-                changed = changed.withConstraints(Constraints.NONE);
+                changed = changed.toBuilder().constraints(Constraints.NONE).build();
             }
             List<ElementDef> elements = new ArrayList<>(type.elements());
             elements.set(e, changed);
-            types.set(t, type.withElements(elements));
+            types.set(t, type.toBuilder().elements(elements).build());
         }
 
         static int category(DataType type) {
@@ -383,7 +383,7 @@ public final class PlanEngine {
             TypeDef type = types.get(t);
             List<ElementDef> elements = new ArrayList<>(type.elements());
             elements.remove(e);
-            types.set(t, type.withElements(elements));
+            types.set(t, type.toBuilder().elements(elements).build());
             ledger.drop(at, "Element '" + op.type() + "." + op.element() + "' dropped by the plan.");
         }
 
@@ -435,7 +435,7 @@ public final class PlanEngine {
             }
             TypeDef type = types.get(t);
             if (op.element().isEmpty()) {
-                types.set(t, type.withMapsTo(op.iri()));
+                types.set(t, type.toBuilder().mapsTo(op.iri()).build());
                 return;
             }
             int e = needElement(t, op.element().get());
@@ -443,8 +443,8 @@ public final class PlanEngine {
                 return;
             }
             List<ElementDef> elements = new ArrayList<>(type.elements());
-            elements.set(e, elements.get(e).withMapsTo(op.iri()));
-            types.set(t, type.withElements(elements));
+            elements.set(e, elements.get(e).toBuilder().mapsTo(op.iri()).build());
+            types.set(t, type.toBuilder().elements(elements).build());
         }
     }
 

@@ -26,9 +26,9 @@ class PlanEngineTest {
     }
 
     static final SchemaModel MODEL = SchemaModel.of("m", List.of(
-            new TypeDef("A", Optional.empty(), List.of("Base"), List.of(el("x", DataType.of(PrimitiveKind.STRING)),
-                    el("b", new DataType.TypeRef("B"))), false, Optional.empty(), io.modelgraph.schema.Provenance.NONE,
-                    java.util.Map.of()),
+            TypeDef.builder("A").supertypes(List.of("Base"))
+                    .elements(List.of(el("x", DataType.of(PrimitiveKind.STRING)),
+                    el("b", new DataType.TypeRef("B")))).build(),
             TypeDef.of("B", List.of(el("x", DataType.of(PrimitiveKind.INTEGER)), el("y", DataType.of(PrimitiveKind.STRING)),
                     el("back", new DataType.Union(List.of(new DataType.TypeRef("A"), DataType.of(PrimitiveKind.STRING)))))),
             TypeDef.of("Base", List.of(el("id", DataType.of(PrimitiveKind.UUID))))),
