@@ -7,8 +7,8 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 /**
- * Snapshots and badges in S3. Keys always start with the project id, so one project's objects
- * never mix with another's: {@code <projectId>/snapshots/...}, {@code <projectId>/badges/...}.
+ * Objects in S3 (the integrations' dictionary snapshots, the jobs' bodies and answers). Keys always start with the
+ * project id, so one project's objects never mix with another's: {@code <projectId>/<name>}.
  */
 public final class BlobStore {
     private final Supplier<S3Client> s3;

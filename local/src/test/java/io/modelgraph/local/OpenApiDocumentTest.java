@@ -59,6 +59,26 @@ class OpenApiDocumentTest {
         assertTrue(broken.isEmpty(), "unresolved $ref: " + broken);
     }
 
+    /**
+     * The deployed HTTP API throttles every route itself (docs/deploy.md "Limits the integrator sees"): each operation
+     * documents that 429, API Gateway's own answer without Retry-After or RateLimit headers.
+     */
+    @Test
+    void everyOperationDocumentsTheGatewaysThrottling429() throws Exception {
+        JsonNode doc = new YAMLMapper().readTree(TemplateTest.ROOT.resolve("openapi.yaml").toFile());
+        List<String> missing = new ArrayList<>();
+        doc.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+            if (METHODS.contains(op.getKey()) && !"#/components/responses/TooManyRequests".equals(op.getValue()
+                    .path("responses").path("429").path("$ref").asText())) {
+                missing.add(op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey());
+            }
+        }));
+        assertTrue(missing.isEmpty(), "operations without the throttling 429: " + missing);
+        String description = doc.path("components").path("responses").path("TooManyRequests").path("description")
+                .asText();
+        assertTrue(description.contains("no Retry-After, RateLimit or RateLimit-Policy header"), description);
+    }
+
     private static void collectBrokenRefs(JsonNode root, JsonNode node, List<String> broken) {
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");

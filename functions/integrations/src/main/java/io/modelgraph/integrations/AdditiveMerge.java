@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The seed's additive import (integration rule 2): governed datasets are never mutated; a dataset the model does
+ * The additive import (docs/integrations.md "Import"): governed datasets are never mutated; a dataset the model does
  * not govern is added whole with its taxonomies; a new variable of a governed dataset is grafted on, without its
  * taxonomy (a ConstraintRelaxation in the ledger: it is typed as text until the taxonomy is governed); vendor
  * metadata ({@code <vendor>.*} annotations) is refreshed on every node the import names.

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every registered connector by key; an unknown key gets the seed's message (404). */
+/** Every registered connector by key; an unknown key is a 404 naming the registered ones (docs/integrations.md "Routes"). */
 public final class ConnectorRegistry {
     private final Map<String, Connector<?>> connectors = new LinkedHashMap<>();
 

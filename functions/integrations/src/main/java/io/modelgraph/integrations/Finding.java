@@ -2,7 +2,7 @@ package io.modelgraph.integrations;
 
 import java.util.Optional;
 
-/** One audit finding, as the seed shapes it: section, severity, code, subject, message and an optional detail. */
+/** One audit finding, (docs/integrations.md "Audit"): section, severity, code, subject, message and an optional detail. */
 public record Finding(String section, String severity, String code, String subject, String message,
         Optional<String> detail) {
     public static final String COVERAGE = "Coverage";

@@ -9,8 +9,8 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.BiFunction;
 import io.modelgraph.ledger.LossinessLedger;
+import java.util.function.BiFunction;
 
 /** The governed model of a project's spaces, read whole and written back all-or-nothing through the graph. */
 final class GovernedModels {
@@ -32,7 +32,7 @@ final class GovernedModels {
      * that does not fit the time {@code budget} has left is not started ({@link io.modelgraph.jobs.WriteDeferred}:
      * the import becomes a job; nothing is written).
      */
-    AdditiveMerge.Result write(String projectId, List<String> spaces,
+    Written write(String projectId, List<String> spaces,
             BiFunction<SchemaModel, LossinessLedger, AdditiveMerge.Result> merge, LossinessLedger ledger,
             String subject, WriteBudget budget) {
         return graph.exclusive(projectId, held -> {
@@ -49,7 +49,27 @@ final class GovernedModels {
                 held.apply(projectId, changes, subject);
             }
             ledger.addAll(planned.entries());
-            return merged;
+            return new Written(merged, changes, existing);
+        });
+    }
+
+    /** What {@link #write} did: the merge, the changes it applied and the graph they were applied over. */
+    record Written(AdditiveMerge.Result merge, GraphChanges applied, GraphSnapshot before) {
+    }
+
+    /**
+     * Takes back what {@code written} applied (an import whose later step failed): the inverse change set, written
+     * all-or-nothing as the project's only large writer. A change another writer made to the same nodes in between
+     * is overwritten with the image read before the import.
+     */
+    void undo(String projectId, Written written, String subject) {
+        GraphChanges inverse = GraphUndo.of(written.applied(), written.before());
+        if (inverse.isEmpty()) {
+            return;
+        }
+        graph.exclusive(projectId, held -> {
+            held.apply(projectId, inverse, subject);
+            return Boolean.TRUE;
         });
     }
 }

@@ -27,8 +27,10 @@ import java.util.Optional;
  * state, history, snapshots and the badge, and writes imports additively. Rules: docs/integrations.md.
  */
 public final class IntegrationService {
-    /** About 1.5 MB encoded: larger dictionaries are imported but not kept for reaudits (seed limit). */
+    /** About 1.5 MB encoded: larger dictionaries are imported but not kept for reaudits (docs/integrations.md "Import"). */
     public static final int SNAPSHOT_CAP = 1_500_000;
+
+    private static final io.modelgraph.log.JsonLog LOG = io.modelgraph.log.JsonLog.of(IntegrationService.class);
 
     private final ConnectorRegistry registry;
     private final GovernedModels models;
@@ -65,8 +67,10 @@ public final class IntegrationService {
 
     /**
      * Every member is checked and the artifacts read before the first write, so a caller's mistake writes
-     * nothing; the writes then go graph (a change set too large becomes a job before it starts), snapshot,
-     * import state and opt-in.
+     * nothing. The writes then go (docs/integrations.md "Import: the order of the writes"): the snapshot under a
+     * key of its own (invisible: no state names it yet), the graph (all-or-nothing; a change set too large becomes
+     * a job before it starts), then the commit point, one transaction of import state, latest-import pointer and
+     * opt-in. A failure before the commit takes back what preceded it, so a storage fault leaves nothing visible.
      */
     private <E> Reply doImport(Call call, Connector<E> connector, IntegrationRequest req) {
         Optional<String> named = req.projectName();
@@ -76,19 +80,23 @@ public final class IntegrationService {
         String projectName = named.orElseGet(() -> connector.defaultProjectName(estate));
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel incoming = connector.model(estate, projectName);
-        // the first write: a change set too large for the request's time becomes a job before anything is stored;
-        // the merge is made over the governed model as read for the write (GraphAccess.exclusive)
-        AdditiveMerge.Result merge = models.write(call.projectId(), spaces,
-                (governed, planned) -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form",
-                        connector.governedAnnotations(), planned),
-                ledger, call.subject(), call.budget());
-        boolean snapshotStored = estate.snapshot().length <= SNAPSHOT_CAP;
-        if (snapshotStored) {
-            stores.saveSnapshot(call.projectId(), connector.key(), projectName, estate.snapshot());
-        } else {
-            stores.deleteSnapshot(call.projectId(), connector.key(), projectName);
+        String projectId = call.projectId();
+        Optional<ImportState> previous = stores.lastImport(projectId, connector.key(), Optional.of(projectName));
+        Optional<String> snapshotKey = estate.snapshot().length <= SNAPSHOT_CAP
+                ? Optional.of(stores.saveSnapshot(projectId, connector.key(), estate.snapshot()))
+                : Optional.empty();
+        GovernedModels.Written written;
+        try {
+            // the merge is made over the governed model as read for the write (GraphAccess.exclusive)
+            written = models.write(projectId, spaces,
+                    (governed, planned) -> AdditiveMerge.merge(governed, incoming, "redcap.", "redcap.form",
+                            connector.governedAnnotations(), planned),
+                    ledger, call.subject(), call.budget());
+        } catch (RuntimeException e) {
+            snapshotKey.ifPresent(k -> forget(projectId, k));
+            throw e;
         }
-        String now = Instant.now(clock).toString();
+        AdditiveMerge.Result merge = written.merge();
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put("datasetsAdded", (long) merge.datasetsAdded());
         counts.put("datasetsSkippedExisting", (long) merge.datasetsSkipped());
@@ -96,10 +104,25 @@ public final class IntegrationService {
         counts.put("nodesEnriched", (long) merge.nodesEnriched());
         counts.put("datasets", (long) incoming.types().size());
         counts.put("fields", (long) incoming.elementCount());
-        stores.saveImport(call.projectId(), connector.key(), new ImportState(projectName, now, estate.fingerprint(),
-                counts, snapshotStored, spaces));
-        scheduled.ifPresent(on -> stores.setScheduled(call.projectId(), connector.key(),
-                projectName, on));
+        ImportState state = new ImportState(projectName, Instant.now(clock).toString(), estate.fingerprint(), counts,
+                snapshotKey, spaces);
+        try {
+            stores.commitImport(projectId, connector.key(), state, scheduled);
+        } catch (RuntimeException e) {
+            try {
+                models.undo(projectId, written, call.subject());
+            } catch (RuntimeException undo) {
+                e.addSuppressed(undo);
+                LOG.info("An import's graph change could not be taken back after its commit failed", Map.of(
+                        "projectId", projectId, "vendor", connector.key(), "error", String.valueOf(undo.getMessage())));
+            }
+            snapshotKey.ifPresent(k -> forget(projectId, k));
+            throw e;
+        }
+        // the replaced snapshot is unreachable now; an object left behind by a failed delete is never read
+        previous.flatMap(ImportState::snapshotKey).filter(k -> !snapshotKey.equals(Optional.of(k)))
+                .ifPresent(k -> forget(projectId, k));
+        boolean snapshotStored = snapshotKey.isPresent();
         ObjectNode payload = Json.object();
         payload.put("vendor", connector.key());
         payload.put("projectName", projectName);
@@ -111,6 +134,16 @@ public final class IntegrationService {
         payload.put("nodesEnriched", merge.nodesEnriched());
         payload.put("snapshotStored", snapshotStored);
         return Reply.transform(payload, ledger.entries());
+    }
+
+    /** Deletes a snapshot object no import state names; a failure only leaves an object nothing reads. */
+    private void forget(String projectId, String snapshotKey) {
+        try {
+            stores.deleteSnapshot(projectId, snapshotKey);
+        } catch (RuntimeException e) {
+            LOG.info("An unreferenced snapshot could not be deleted", Map.of("projectId", projectId, "key",
+                    snapshotKey, "error", String.valueOf(e.getMessage())));
+        }
     }
 
     public Reply audit(Call call) {
@@ -154,8 +187,7 @@ public final class IntegrationService {
 
     /** The live project's previous estate: the snapshot its last import stored. */
     private <E> Estate<E> previous(String projectId, Connector<E> connector, Optional<ImportState> last) {
-        Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
-                .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
+        Optional<byte[]> bytes = last.flatMap(s -> stores.snapshot(projectId, s));
         if (bytes.isEmpty()) {
             throw new TransformFailure(404, List.of(new ErrorEntry("productionReview", "No stored estate snapshot"
                     + " for vendor '" + connector.key() + "' - import the vendor project first (imports persist the"
@@ -166,8 +198,6 @@ public final class IntegrationService {
 
     private void recordRun(String projectId, String vendor, Run run) {
         stores.record(projectId, vendor, run);
-        stores.saveBadge(projectId, vendor, Badge.svg(new Badge.State(true, (int) run.errorCount(),
-                (int) run.warningCount())));
     }
 
     public Reply reaudit(Call call) {
@@ -203,8 +233,7 @@ public final class IntegrationService {
         // null or absent: the latest snapshot that is stored, though a later import's was over the cap
         Optional<ImportState> last = named.isPresent() ? stores.lastImport(projectId, connector.key(), named)
                 : stores.latestStoredSnapshot(projectId, connector.key());
-        Optional<byte[]> bytes = last.filter(ImportState::snapshotStored)
-                .flatMap(s -> stores.snapshot(projectId, connector.key(), s.projectName()));
+        Optional<byte[]> bytes = last.flatMap(s -> stores.snapshot(projectId, s));
         if (bytes.isEmpty()) {
             throw new TransformFailure(404, List.of(new ErrorEntry("projectName", "No stored estate snapshot for"
                     + " vendor '" + connector.key() + "' - import the vendor project first (imports persist the parsed"
@@ -253,7 +282,11 @@ public final class IntegrationService {
 
     private Reply badgeOf(Call call, Connector<?> connector) {
         IntegrationRequest.of(call);
-        String svg = stores.badge(call.projectId(), connector.key()).orElseGet(() -> Badge.svg(Badge.State.NO_RUNS));
+        // drawn from the newest recorded run: a run is recorded whole in one transaction, so the badge always
+        // shows a complete audit, and the newest one however many audits record at once
+        String svg = Badge.svg(stores.newestRun(call.projectId(), connector.key())
+                .map(r -> new Badge.State(true, (int) r.errorCount(), (int) r.warningCount()))
+                .orElse(Badge.State.NO_RUNS));
         return Reply.raw("image/svg+xml", svg);
     }
 

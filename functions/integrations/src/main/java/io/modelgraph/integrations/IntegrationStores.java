@@ -3,35 +3,57 @@ package io.modelgraph.integrations;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.BlobStore;
 import io.modelgraph.store.HistoryStore;
+import io.modelgraph.store.Tables;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Put;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Where a connector's state lives. In the history table: trail {@code <vendor>} holds the audit runs of each
- * vendor-side project (newest first, at most 50), trail {@code <vendor>-state} the last import of each (kept 1),
- * trail {@code <vendor>-latest} which vendor-side project was imported last. In the bucket, under the project:
- * {@code <vendor>/snapshots/<projectName>} the dictionary bytes of the last import, {@code <vendor>/badge.svg}.
+ * vendor-side project (newest first, at most 50); partition {@code <projectId>#<vendor>-imports} holds the last
+ * import of each vendor-side project ({@code S#<projectName>}) and which one was imported last ({@code LATEST});
+ * partition {@code schedules#<vendor>} the scheduled-reaudit opt-ins of every project ({@code O#<projectId>}).
+ * In the bucket, under the project: {@code <vendor>/snapshots/<importId>} the dictionary bytes of an import, named
+ * by the import state that keeps them (docs/integrations.md "Import: the order of the writes").
  */
 final class IntegrationStores {
-    static final String LATEST = "latest";
+    private static final String STATE = "S#";
+    private static final String LATEST = "LATEST";
+    private static final String OPT_IN = "O#";
     private final HistoryStore history;
     private final BlobStore blobs;
+    private final DynamoDbClient dynamo;
+    private final String table;
 
-    IntegrationStores(HistoryStore history, BlobStore blobs) {
+    IntegrationStores(HistoryStore history, BlobStore blobs, DynamoDbClient dynamo, String historyTable) {
         this.history = history;
         this.blobs = blobs;
+        this.dynamo = dynamo;
+        this.table = historyTable;
     }
 
-    /** {@code spaces}: the spaces the import wrote to (empty: the main space), which status counts. */
+    /**
+     * {@code spaces}: the spaces the import wrote to (empty: the main space), which status counts;
+     * {@code snapshotKey}: the bucket object holding the import's bytes, empty when they were over the cap.
+     */
     record ImportState(String projectName, String importedAt, String fingerprint, Map<String, Long> counts,
-            boolean snapshotStored, List<String> spaces) {
+            Optional<String> snapshotKey, List<String> spaces) {
         ImportState {
             spaces = List.copyOf(spaces);
+            counts = Map.copyOf(counts);
+        }
+
+        boolean snapshotStored() {
+            return snapshotKey.isPresent();
         }
     }
 
@@ -39,45 +61,91 @@ final class IntegrationStores {
             Map<String, Integer> codes, String fingerprint) {
     }
 
-    void saveImport(String projectId, String vendor, ImportState s) {
-        Map<String, AttributeValue> item = new LinkedHashMap<>();
+    /**
+     * The commit point of an import: its state, the latest-import pointer and the opt-in (when given) in one
+     * transaction, so they become visible together or not at all.
+     */
+    void commitImport(String projectId, String vendor, ImportState s, Optional<Boolean> scheduled) {
+        Map<String, AttributeValue> item = new LinkedHashMap<>(key(imports(projectId, vendor),
+                STATE + encode(s.projectName())));
         item.put("projectName", Attr.s(s.projectName()));
         item.put("importedAt", Attr.s(s.importedAt()));
         item.put("fingerprint", Attr.s(s.fingerprint()));
-        item.put("snapshotStored", AttributeValue.fromBool(s.snapshotStored()));
+        s.snapshotKey().ifPresent(k -> item.put("snapshotKey", Attr.s(k)));
         Map<String, AttributeValue> counts = new LinkedHashMap<>();
         s.counts().forEach((k, v) -> counts.put(k, Attr.n(v)));
         item.put("counts", AttributeValue.fromM(counts));
         item.put("spaces", AttributeValue.fromL(s.spaces().stream().map(Attr::s).toList()));
-        history.append(projectId, vendor + "-state", s.projectName(), item, 1);
-        history.append(projectId, vendor + "-latest", LATEST, Map.of("projectName", Attr.s(s.projectName())), 1);
+        Map<String, AttributeValue> latest = new LinkedHashMap<>(key(imports(projectId, vendor), LATEST));
+        latest.put("projectName", Attr.s(s.projectName()));
+        List<TransactWriteItem> tx = new ArrayList<>();
+        tx.add(put(item));
+        tx.add(put(latest));
+        scheduled.ifPresent(on -> {
+            Map<String, AttributeValue> optIn = new LinkedHashMap<>(key(HistoryStore.partition(SCHEDULES, vendor),
+                    OPT_IN + encode(projectId)));
+            optIn.put("projectId", Attr.s(projectId));
+            optIn.put("projectName", Attr.s(s.projectName()));
+            optIn.put("enabled", AttributeValue.fromBool(on));
+            tx.add(put(optIn));
+        });
+        dynamo.transactWriteItems(b -> b.transactItems(tx));
+    }
+
+    private TransactWriteItem put(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item).build()).build();
+    }
+
+    private static Map<String, AttributeValue> key(String pk, String sk) {
+        return Map.of(Tables.PK, Attr.s(pk), Tables.SK, Attr.s(sk));
+    }
+
+    private static String imports(String projectId, String vendor) {
+        return HistoryStore.partition(projectId, vendor + "-imports");
+    }
+
+    /** Percent-encoded, as the history store encodes its key parts: no {@code #} in a name. */
+    private static String encode(String name) {
+        return URLEncoder.encode(name, StandardCharsets.UTF_8);
+    }
+
+    private Optional<Map<String, AttributeValue>> item(String pk, String sk) {
+        var got = dynamo.getItem(b -> b.tableName(table).key(key(pk, sk)).consistentRead(true));
+        return got.hasItem() && !got.item().isEmpty() ? Optional.of(got.item()) : Optional.empty();
+    }
+
+    private List<Map<String, AttributeValue>> items(String pk, String prefix) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :prefix)")
+                .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
+                .expressionAttributeValues(Map.of(":pk", Attr.s(pk), ":prefix", Attr.s(prefix))))
+                .items().forEach(out::add);
+        return out;
     }
 
     Optional<ImportState> lastImport(String projectId, String vendor, Optional<String> projectName) {
-        Optional<String> name = projectName.or(() -> latestProjectName(projectId, vendor));
-        if (name.isEmpty()) {
-            return Optional.empty();
-        }
-        return history.list(projectId, vendor + "-state", name.get(), 1).stream().findFirst()
-                .map(item -> importState(item, name.get()));
+        Optional<String> name = projectName.or(() -> item(imports(projectId, vendor), LATEST)
+                .flatMap(i -> Attr.str(i, "projectName")));
+        return name.flatMap(n -> item(imports(projectId, vendor), STATE + encode(n)))
+                .map(IntegrationStores::importState);
     }
 
     /** The newest import, across vendor-side projects, whose snapshot is stored. */
     Optional<ImportState> latestStoredSnapshot(String projectId, String vendor) {
-        return history.listAll(projectId, vendor + "-state").stream().map(item -> importState(item, ""))
+        return items(imports(projectId, vendor), STATE).stream().map(IntegrationStores::importState)
                 .filter(ImportState::snapshotStored)
                 .max(java.util.Comparator.comparing(s -> instant(s.importedAt())));
     }
 
-    private static ImportState importState(Map<String, AttributeValue> item, String name) {
+    private static ImportState importState(Map<String, AttributeValue> item) {
         Map<String, Long> counts = new LinkedHashMap<>();
         item.getOrDefault("counts", AttributeValue.fromM(Map.of())).m()
                 .forEach((k, v) -> counts.put(k, Long.parseLong(v.n())));
         List<String> spaces = item.containsKey("spaces") ? item.get("spaces").l().stream().map(AttributeValue::s)
                 .toList() : List.of();
-        return new ImportState(Attr.str(item, "projectName").orElse(name),
-                Attr.str(item, "importedAt").orElse(""), Attr.str(item, "fingerprint").orElse(""), counts,
-                item.containsKey("snapshotStored") && item.get("snapshotStored").bool(), spaces);
+        return new ImportState(Attr.str(item, "projectName").orElse(""), Attr.str(item, "importedAt").orElse(""),
+                Attr.str(item, "fingerprint").orElse(""), counts, Attr.str(item, "snapshotKey"), spaces);
     }
 
     /** ISO-8601 instants compared as instants: their text does not sort (a whole second drops its fraction). */
@@ -89,11 +157,6 @@ final class IntegrationStores {
         }
     }
 
-    private Optional<String> latestProjectName(String projectId, String vendor) {
-        return history.list(projectId, vendor + "-latest", LATEST, 1).stream().findFirst()
-                .flatMap(i -> Attr.str(i, "projectName"));
-    }
-
     /** A vendor-side project that opted in to the scheduled reaudit. */
     record Scheduled(String projectId, String projectName) {
     }
@@ -101,14 +164,9 @@ final class IntegrationStores {
     /** Opt-ins of every project sit in one partition, so the schedule finds them with one query. */
     private static final String SCHEDULES = "schedules";
 
-    void setScheduled(String projectId, String vendor, String projectName, boolean on) {
-        history.append(SCHEDULES, vendor, projectId, Map.of("projectId", Attr.s(projectId), "projectName",
-                Attr.s(projectName), "enabled", AttributeValue.fromBool(on)), 1);
-    }
-
     List<Scheduled> scheduled(String vendor) {
         List<Scheduled> out = new ArrayList<>();
-        for (Map<String, AttributeValue> item : history.listAll(SCHEDULES, vendor)) {
+        for (Map<String, AttributeValue> item : items(HistoryStore.partition(SCHEDULES, vendor), OPT_IN)) {
             if (item.containsKey("enabled") && item.get("enabled").bool()) {
                 out.add(new Scheduled(Attr.str(item, "projectId").orElse(""), Attr.str(item, "projectName")
                         .orElse("")));
@@ -117,16 +175,19 @@ final class IntegrationStores {
         return out;
     }
 
-    void saveSnapshot(String projectId, String vendor, String projectName, byte[] bytes) {
-        blobs.put(projectId, vendor + "/snapshots/" + projectName, bytes, "text/csv");
+    /** Stores an import's bytes under a key of their own: invisible until an import state names it. */
+    String saveSnapshot(String projectId, String vendor, byte[] bytes) {
+        String name = vendor + "/snapshots/" + UUID.randomUUID();
+        blobs.put(projectId, name, bytes, "text/csv");
+        return name;
     }
 
-    Optional<byte[]> snapshot(String projectId, String vendor, String projectName) {
-        return blobs.get(projectId, vendor + "/snapshots/" + projectName);
+    Optional<byte[]> snapshot(String projectId, ImportState state) {
+        return state.snapshotKey().flatMap(k -> blobs.get(projectId, k));
     }
 
-    void deleteSnapshot(String projectId, String vendor, String projectName) {
-        blobs.delete(projectId, vendor + "/snapshots/" + projectName);
+    void deleteSnapshot(String projectId, String snapshotKey) {
+        blobs.delete(projectId, snapshotKey);
     }
 
     void record(String projectId, String vendor, Run run) {
@@ -169,11 +230,9 @@ final class IntegrationStores {
                 Attr.str(item, "fingerprint").orElse(""));
     }
 
-    void saveBadge(String projectId, String vendor, String svg) {
-        blobs.put(projectId, vendor + "/badge.svg", svg.getBytes(StandardCharsets.UTF_8), "image/svg+xml");
-    }
-
-    Optional<String> badge(String projectId, String vendor) {
-        return blobs.get(projectId, vendor + "/badge.svg").map(b -> new String(b, StandardCharsets.UTF_8));
+    /** The newest recorded run across the vendor-side projects: the one the badge shows. */
+    Optional<Run> newestRun(String projectId, String vendor) {
+        return history.listAll(projectId, vendor).stream().map(IntegrationStores::run)
+                .max(java.util.Comparator.comparing((Run r) -> instant(r.at())));
     }
 }

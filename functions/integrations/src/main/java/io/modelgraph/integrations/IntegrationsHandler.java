@@ -35,7 +35,7 @@ public final class IntegrationsHandler extends HttpApiHandler {
         static final Priming PRIMING = Priming.register(Services.fromEnvironment(), ROUTER, primingRequests());
     }
 
-    /** SnapStart priming: the vendor list, a status and a badge (history and S3 reads), never a write. */
+    /** SnapStart priming: the vendor list, a status and a badge (history reads), never a write. */
     public static List<APIGatewayV2HTTPEvent> primingRequests() {
         return List.of(
                 Priming.request("GET", "/graph/integrations/vendors", "/graph/integrations/vendors", "", null),
@@ -71,7 +71,8 @@ public final class IntegrationsHandler extends HttpApiHandler {
 
     static IntegrationService service(Services services, GraphStore graph) {
         IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
-                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()));
+                services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()),
+                services.dynamo(), services.stores().historyTable());
         return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock());
     }
 

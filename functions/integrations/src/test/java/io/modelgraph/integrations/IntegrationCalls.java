@@ -39,8 +39,17 @@ final class IntegrationCalls {
         }
     }
 
-    private final IntegrationsHandler handler = new IntegrationsHandler(TestStores.services());
+    private final IntegrationsHandler handler;
     private final String projectId = TestStores.newProjectId();
+
+    IntegrationCalls() {
+        this(TestStores.services());
+    }
+
+    /** Calls through a handler on {@code services} (the same stores through other clients, such as faulty ones). */
+    IntegrationCalls(io.modelgraph.platform.Services services) {
+        this.handler = new IntegrationsHandler(services);
+    }
 
     String projectId() {
         return projectId;

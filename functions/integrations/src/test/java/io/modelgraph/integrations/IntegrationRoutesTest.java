@@ -48,7 +48,7 @@ class IntegrationRoutesTest {
     }
 
     @Test
-    void unknownVendorAndMissingArtifactsGetTheSeedsMessages() {
+    void unknownVendorAndMissingArtifactsGetTheDocumentedMessages() {
         Result unknown = calls.call("POST", "/graph/integrations/nope/audit/{projectId}", artifacts(STUDY), "Viewer");
         assertEquals(404, unknown.status(), unknown.toString());
         assertEquals("Unknown vendor 'nope'. Registered: capture.", unknown.firstMessage());

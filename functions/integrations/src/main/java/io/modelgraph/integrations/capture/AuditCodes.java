@@ -4,8 +4,8 @@ import io.modelgraph.integrations.Finding;
 import java.util.Map;
 
 /**
- * Every audit code with its section and severity (README, "capture audit codes"). The seed fixes the Conformance
- * severities; the others are this service's choice: what makes a dictionary say something the governed model does
+ * Every audit code with its section and severity (docs/integrations.md "Audit"). The Conformance severities are
+ * REDCap's conventions; the others are this service's choice: what makes a dictionary say something the governed model does
  * not (a removed, retyped or widened field) is an Error, since errorCount > 0 fails a CI job; what leaves the
  * governed model unchallenged (unmapped or narrowed) is a Warning.
  */
