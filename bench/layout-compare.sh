@@ -1,28 +1,29 @@
 #!/usr/bin/env bash
-# Item layout before/after on the same machine in one run (docs/graph.md "Key design", issue 9):
+# Item layout before/after on the same machine in one run (docs/graph.md "Key design"):
 # builds a baseline commit in a detached worktree outside the repository, then runs TransformBench's
 # import-only mode (500 entities / 5,000 properties, jsonschema import into a new project) on the
 # baseline and on this checkout alternately, and prints items per Element and import times side by side.
 #   bench/layout-compare.sh [baseline-commit (default 4786bb0)] [pairs (default 3)]
-# The baseline gets this checkout's TransformBench.java (the harness only; its store code is its own).
+# The baseline gets this checkout's TransformBench.java and TransformCalls.java (the harness only; its store code
+# is its own) in its bench module, so the baseline must have a bench module that reaches the transform function.
 set -euo pipefail
 repo=$(git rev-parse --show-toplevel)
 commit=${1:-4786bb0}
 pairs=${2:-3}
 base=${BASELINE_DIR:-/tmp/modelgraph-baseline-$commit}
-bench=functions/transform/src/test/java/io/modelgraph/transform/TransformBench.java
+harness=bench/src/main/java/io/modelgraph/bench
 if [ ! -d "$base" ]; then
   git -C "$repo" worktree add --detach "$base" "$commit" >/dev/null
 fi
-cp "$repo/$bench" "$base/$bench"
+mkdir -p "$base/$harness"
+cp "$repo/$harness/TransformBench.java" "$repo/$harness/TransformCalls.java" "$base/$harness/"
 
-classpath() { # the test classpath of functions/transform, compiled in place (never installed)
+classpath() { # the bench module's class path, compiled in place (never installed)
   local dir=$1
-  (cd "$dir" && ./mvnw -q -B -ntp -pl functions/transform -am test-compile dependency:build-classpath \
-     -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-cp.txt >"/tmp/layout-compare-build-$(basename "$dir").log" 2>&1) \
+  (cd "$dir" && ./mvnw -q -B -ntp -pl bench -am compile dependency:build-classpath \
+     -Dmdep.outputFile=target/bench-cp.txt >"/tmp/layout-compare-build-$(basename "$dir").log" 2>&1) \
     || { echo "build failed in $dir, see /tmp/layout-compare-build-$(basename "$dir").log" >&2; exit 1; }
-  echo "$dir/functions/transform/target/test-classes:$dir/functions/transform/target/classes:$(cat \
-    "$dir/functions/transform/target/bench-cp.txt")"
+  echo "$dir/bench/target/classes:$(cat "$dir/bench/target/bench-cp.txt")"
 }
 echo "building baseline $commit in $base and this checkout ..." >&2
 cp_base=$(classpath "$base")
@@ -31,7 +32,7 @@ cp_new=$(classpath "$repo")
 log=$(mktemp /tmp/layout-compare-XXXX.log)
 run() { # prints "<import ms> <items per Element> <partition items>"
   local cp=$1 out
-  out=$(timeout 900 java -Xmx3g -cp "$cp" io.modelgraph.transform.TransformBench import 1 2>>"$log") \
+  out=$(timeout 900 java -Xmx3g -cp "$cp" io.modelgraph.bench.TransformBench import 1 2>>"$log") \
     || { echo "bench run failed, see $log" >&2; exit 1; }
   echo "$(grep '^IMPORT_MS' <<<"$out" | awk '{print $2}') $(grep '^ITEMS_PER_ELEMENT' <<<"$out" | awk '{print $2, $3}')"
 }

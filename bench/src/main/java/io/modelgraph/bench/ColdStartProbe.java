@@ -60,7 +60,7 @@ public final class ColdStartProbe {
             System.out.println("EVENT " + args[i] + " " + code + " " + Base64.getEncoder().encodeToString(
                     MAPPER.writeValueAsBytes(answer)));
         }
-        // peak memory after every event: what the memory size in template.yaml is chosen from (README)
+        // peak memory after every event: what the memory size in template.yaml is chosen from (docs/operations.md)
         System.out.println("DONE rssKb=" + peakRssKb() + " heapUsedKb=" + heapUsedKb());
         System.out.flush();
         System.exit(0);

@@ -22,6 +22,11 @@ public final class TransformFailure extends ApiProblem {
         return new TransformFailure(400, List.of(new ErrorEntry(path, message)), List.of());
     }
 
+    /** Well-formed input the call cannot process, such as a model the target format has no form for. */
+    public static TransformFailure unprocessable(String path, String message) {
+        return new TransformFailure(422, List.of(new ErrorEntry(path, message)), List.of());
+    }
+
     public List<ErrorEntry> errors() {
         return errors;
     }

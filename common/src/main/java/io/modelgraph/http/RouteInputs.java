@@ -20,7 +20,7 @@ public record RouteInputs(List<String> query, List<String> body, Map<String, Str
 
     /**
      * The specification's message for a transform body that lacks {@code required} members. A body with an
-     * unknown member that also lacks them answers that message first, then the unknown member: the seed's
+     * unknown member that also lacks them answers that message first, then the unknown member: the specification's
      * answer, with more said, never replaced.
      */
     public record Missing(String path, String message, List<String> required) {

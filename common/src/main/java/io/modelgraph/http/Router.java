@@ -165,6 +165,10 @@ public final class Router {
         } catch (io.modelgraph.codec.InvalidOptionException option) {
             // codecs name the option they refuse without knowing the API: the caller's input, so a logical 400
             return renderProblem(style, TransformFailure.of(option.path(), option.getMessage()));
+        } catch (io.modelgraph.codec.UnrepresentableModelException unrepresentable) {
+            // the target format has no form for this model (docs/api.md, errors): the caller's input, a 422
+            return renderProblem(style, TransformFailure.unprocessable(unrepresentable.path(),
+                    unrepresentable.getMessage()));
         } catch (WriteDeferred deferred) {
             return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
@@ -195,6 +199,9 @@ public final class Router {
             return renderProblem(route.style(), problem);
         } catch (io.modelgraph.codec.InvalidOptionException option) {
             return renderProblem(route.style(), TransformFailure.of(option.path(), option.getMessage()));
+        } catch (io.modelgraph.codec.UnrepresentableModelException unrepresentable) {
+            return renderProblem(route.style(), TransformFailure.unprocessable(unrepresentable.path(),
+                    unrepresentable.getMessage()));
         } catch (WriteDeferred deferred) {
             return defer(route, matched, call, deferred);
         } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
@@ -291,7 +298,7 @@ public final class Router {
         return response;
     }
 
-    /** The seed declares application/json, text/json and text/plain for some operations, same body. */
+    /** The API declares application/json, text/json and text/plain for some operations, same body (docs/exchange.md). */
     static String negotiate(ApiRequest request) {
         return AcceptHeader.choose(request.headers().get("Accept").orElse(""), NEGOTIATED);
     }

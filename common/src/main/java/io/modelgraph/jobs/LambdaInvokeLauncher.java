@@ -25,7 +25,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
  * Starts a job run as an asynchronous invocation of the job function (Lambda Invoke with
  * {@code X-Amz-Invocation-Type: Event}: Lambda queues the event and answers 202 at once). The request is
  * signed with the SDK's own SigV4 signer and sent with the url-connection client every function already
- * ships, instead of adding the SDK's lambda module to the jars (README "Dependencies").
+ * ships, instead of adding the SDK's lambda module to the jars (docs/dependencies.md).
  */
 public final class LambdaInvokeLauncher implements JobLauncher {
     /** The job function's name or ARN (template.yaml sets it on the route group's function). */

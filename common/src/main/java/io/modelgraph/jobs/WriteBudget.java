@@ -46,7 +46,7 @@ public record WriteBudget(long deadlineEpochMillis, boolean deferrable, WriteRat
     }
 
     /**
-     * After decoding, before planning (issue 9: a decode that used up most of the request must not start a plan it
+     * After decoding, before planning (docs/graph.md#time-budget-and-jobs: a decode that used up most of the request must not start a plan it
      * cannot finish): a request whose time left could not write {@code definitions} change units at the measured
      * rate - without the safety factor, since a re-import may write far fewer than one per definition, but a first
      * import writes at least that many and planning reads the spaces besides - is deferred before the spaces are

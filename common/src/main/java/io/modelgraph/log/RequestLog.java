@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * 501), {@code clientErrors} (4xx and 501) and {@code latencyMs} per {@code route}, and across all routes (no
  * dimension, for the alarms in template.yaml), in namespace {@value #NAMESPACE}.
  *
- * <p>Written here instead of through Powertools for AWS Lambda (README, dependencies): the line carries only the
+ * <p>Written here instead of through Powertools for AWS Lambda (docs/decisions/no-powertools.md): the line carries only the
  * fields of {@link Entry}, which hold no token, key, body or schema text, so nothing secret can reach the log.
  */
 public final class RequestLog {

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Configuration of the {@code ai} mapping kind (README "Configuration"). Plain data: the provider clients
+ * Configuration of the {@code ai} mapping kind (docs/operations.md "Configuration"). Plain data: the provider clients
  * themselves live in the transform function only, so no other function ships them.
  *
  * @param provider        which provider answers; {@link Provider#NONE} declines the {@code ai} kind

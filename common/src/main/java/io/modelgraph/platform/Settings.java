@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Service settings beyond the stores, from environment variables (README "Configuration").
+ * Service settings beyond the stores, from environment variables (docs/operations.md "Configuration").
  *
  * @param pagingSecret       HMAC key that signs fetchNodes paging tokens
  * @param allowLoopbackUrls  let merge fetch from 127.0.0.0/8 and ::1 (local runs and tests only)

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
 
 /**
  * The table and bucket layout, in one place. {@code template.yaml} declares the same tables for AWS
- * (a test compares the two); local runs and tests create them from here. See README "Key design".
+ * (a test compares the two); local runs and tests create them from here. See docs/storage.md.
  */
 public final class Tables {
     // Graph table: everything of a project lives under pk = "P#<projectId>".

@@ -31,6 +31,7 @@ class IdempotencyKeysTest {
     private final String project = TestStores.newProjectId();
     private final AtomicInteger runs = new AtomicInteger();
     private final AtomicReference<CountDownLatch> hold = new AtomicReference<>(new CountDownLatch(0));
+    private final CountDownLatch entered = new CountDownLatch(1);
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-11-25T12:00:00Z"));
     private final Clock clock = new Clock() {
         @Override
@@ -52,6 +53,7 @@ class IdempotencyKeysTest {
     private final HttpApiHandler handler = new HttpApiHandler(new Router(java.util.List.of(
             Route.v1("POST", "/v1/{projectId}/things").body("label").role(Role.Editor, call -> {
                 int n = runs.incrementAndGet();
+                entered.countDown();
                 try {
                     hold.get().await(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
@@ -126,10 +128,8 @@ class IdempotencyKeysTest {
         hold.set(release);
         CompletableFuture<APIGatewayV2HTTPResponse> first = CompletableFuture.supplyAsync(() ->
                 post("{\"label\":\"slow\"}", "k-4", "alice"));
-        for (int i = 0; i < 200 && runs.get() == 0; i++) {
-            Thread.sleep(20);
-        }
-        assertEquals(1, runs.get(), "the first request is running");
+        assertTrue(entered.await(10, TimeUnit.SECONDS), "the first request is running");
+        assertEquals(1, runs.get());
         APIGatewayV2HTTPResponse meanwhile = post("{\"label\":\"slow\"}", "k-4", "alice");
         assertEquals(409, meanwhile.getStatusCode(), meanwhile.getBody());
         assertTrue(meanwhile.getBody().contains("is still running"), meanwhile.getBody());

@@ -142,7 +142,7 @@ class RouterTest {
     }
 
     @Test
-    void finding6_unknownNamesAreRefusedWithTheIntendedNameAndNothingIsWritten() throws Exception {
+    void unknownNamesAreRefusedWithTheIntendedNameAndNothingIsWritten() throws Exception {
         assertLogical(call("POST", "/v1/" + project + "/things", null, "{\"label\":\"x\",\"flg\":true}", Map.of(),
                 "Editor"), 400, "body.flg: Unknown member 'flg': did you mean `flag`?");
         assertFalse(wroteAnything());
@@ -159,7 +159,7 @@ class RouterTest {
     }
 
     @Test
-    void finding8_aSingleValuedParameterGivenTwiceIsRefusedAListCombinesRepeatsAndCommas() throws Exception {
+    void aSingleValuedParameterGivenTwiceIsRefusedAListCombinesRepeatsAndCommas() throws Exception {
         assertLogical(call("GET", "/v1/" + project + "/items", "pageSize=3&pageSize=4", null, Map.of(), "Viewer"), 400,
                 "query.pageSize: Query parameter 'pageSize' takes one value, got 2");
         JsonNode data = json(call("GET", "/v1/" + project + "/items", "nodeIds=a,b&nodeIds=c", null, Map.of(),

@@ -17,7 +17,7 @@ import java.util.zip.ZipFile;
 
 /**
  * The formats the build carries, straight from the transform function's codec registry, and each decode
- * format's sample document. Convention (README, "Codec samples"): a codec module holds one small document
+ * format's sample document. Convention (docs/testing.md, "Codec samples"): a codec module holds one small document
  * per format it decodes as the resource {@code samples/<format>.<ext>} in {@code src/main/resources}, found
  * next to the decoder's class. A decoder without one fails the artifact tests.
  */
@@ -70,7 +70,7 @@ final class Codecs {
         if (found.size() != 1) {
             fail("Codec '" + format + "' (" + decoder.getName() + ") must carry exactly one sample document "
                     + "samples/" + format + ".<ext> in its module's src/main/resources; found " + found.size()
-                    + " in " + location + ". See README, 'Codec samples'.");
+                    + " in " + location + ". See docs/testing.md, 'Codec samples'.");
         }
         return found.get(0);
     }

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.OverHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -77,7 +80,7 @@ class LocalJarIT {
             if (out.contains("Ctrl-C stops.") || !server.isAlive()) {
                 break;
             }
-            Thread.sleep(200);
+            Thread.sleep(200); // sleep: polls another process's log, which offers no callback; orders nothing
         }
         assertTrue(out.contains("Ctrl-C stops."), "the local jar did not start:\n" + out);
         Matcher m = EXPORT.matcher(out);
@@ -333,7 +336,7 @@ class LocalJarIT {
             String added = Files.readString(log).substring(before.length());
             line = added.lines().filter(l -> l.startsWith("GET ")).findFirst().orElse("");
             if (line.isEmpty()) {
-                Thread.sleep(100);
+                Thread.sleep(100); // sleep: polls another process's log, which offers no callback
             }
         }
         assertTrue(line.matches("GET /v1/\\{projectId}/fetchNodes 200 \\d+ ms"), "console line: '" + line + "'");
@@ -379,22 +382,27 @@ class LocalJarIT {
         return send("POST", path, bearer, json);
     }
 
+    /**
+     * Through the test kit's driver over HTTP to the jar's process: the same driver the route tests use in process.
+     * A caller in a role gets its token from the jar's {@code token} subcommand.
+     */
     static Answer send(String method, String path, String bearer, String json) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(120))
-                .header("Authorization", "Bearer " + bearer);
-        if (json != null) {
-            b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(json));
-        } else {
-            b.method(method, HttpRequest.BodyPublishers.noBody());
-        }
-        HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        ApiDriver driver = new ApiDriver(OverHttp.to(baseUrl, (project, role, subject) -> {
+            try {
+                return tokenFromSubcommand(project, role.name());
+            } catch (Exception e) {
+                throw new IllegalStateException("The jar's token subcommand failed", e);
+            }
+        }));
+        io.modelgraph.testkit.Answer a = driver.call(method, path, json,
+                bearer == null ? Caller.anonymous() : Caller.bearer(bearer));
         JsonNode parsed;
         try {
-            parsed = Json.MAPPER.readTree(r.body());
+            parsed = Json.MAPPER.readTree(a.body());
         } catch (IOException e) {
             parsed = Json.object();
         }
-        return new Answer(r.statusCode(), r.body(), parsed);
+        return new Answer(a.status(), a.body(), parsed);
     }
 
     /** A 200 v1 envelope with success true; answers {@code data} (or the envelope when key is null). */

@@ -3,6 +3,7 @@ package io.modelgraph.local;
 import io.modelgraph.jobs.JobHandler;
 import io.modelgraph.jobs.JobLauncher;
 import io.modelgraph.jobs.Jobs;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,16 +23,47 @@ final class LocalJobs implements AutoCloseable {
         return t;
     });
 
+    private final Object idle = new Object();
+    private int inFlight; // runs launched and not yet ended; guarded by idle
+
     /** Starts runs of {@code handler} (the job function of one route group). */
     JobLauncher launcher(JobHandler handler) {
-        return (projectId, jobId) -> runs.execute(() -> {
-            try {
-                handler.run(projectId, jobId, Jobs.RUN_TIMEOUT.toMillis());
-            } catch (RuntimeException e) {
-                // Jobs.run keeps every failure of the request as the job's answer; this is the store failing
-                e.printStackTrace();
+        return (projectId, jobId) -> {
+            synchronized (idle) {
+                inFlight++;
             }
-        });
+            runs.execute(() -> {
+                try {
+                    handler.run(projectId, jobId, Jobs.RUN_TIMEOUT.toMillis());
+                } catch (RuntimeException e) {
+                    // Jobs.run keeps every failure of the request as the job's answer; this is the store failing
+                    e.printStackTrace();
+                } finally {
+                    synchronized (idle) {
+                        inFlight--;
+                        idle.notifyAll();
+                    }
+                }
+            });
+        };
+    }
+
+    /**
+     * Waits until every run launched so far has ended, so a caller in this JVM (a test) learns that a job is
+     * settled without polling its status route; false when {@code within} passes first.
+     */
+    boolean awaitIdle(Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        synchronized (idle) {
+            while (inFlight > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(idle, left);
+            }
+        }
+        return true;
     }
 
     @Override

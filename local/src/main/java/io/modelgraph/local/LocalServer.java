@@ -323,6 +323,11 @@ public final class LocalServer implements AutoCloseable {
         return gateway;
     }
 
+    /** Waits until every job run this gateway launched has ended; false when {@code within} passes first. */
+    boolean awaitJobs(java.time.Duration within) throws InterruptedException {
+        return jobs.awaitIdle(within);
+    }
+
     /** Whether each request prints its line on the console (off while the start loads the demo). */
     public void echoRequests(boolean on) {
         gateway.echoRequests(on);

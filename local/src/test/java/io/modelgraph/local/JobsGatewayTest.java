@@ -287,19 +287,15 @@ class JobsGatewayTest {
         }
     }
 
+    /** The job's envelope once its run has ended: the gateway's job threads are awaited, not the status polled. */
     static JsonNode awaitDone(LocalServer server, String statusUrl, String token) throws InterruptedException {
-        Instant until = Instant.now().plus(Duration.ofSeconds(120));
-        while (Instant.now().isBefore(until)) {
-            Reply r = send(server, "GET", statusUrl, token, null);
-            assertEquals(200, r.status(), r.body());
-            JsonNode env = r.json();
-            JsonNode job = env.has("job") ? env.path("job") : env.path("data");
-            if (job.path("state").asText().equals("done")) {
-                return env;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("The job at " + statusUrl + " did not finish in 120 s");
+        assertTrue(server.awaitJobs(Duration.ofSeconds(120)), "The job at " + statusUrl + " did not finish in 120 s");
+        Reply r = send(server, "GET", statusUrl, token, null);
+        assertEquals(200, r.status(), r.body());
+        JsonNode env = r.json();
+        JsonNode job = env.has("job") ? env.path("job") : env.path("data");
+        assertEquals("done", job.path("state").asText(), env.toString());
+        return env;
     }
 
     static String createSpace(LocalServer server, String project, String admin) {

@@ -60,7 +60,7 @@ class OpenApiDocumentTest {
     }
 
     /**
-     * The deployed HTTP API throttles every route itself (docs/deploy.md "Limits the integrator sees"): each operation
+     * The deployed HTTP API throttles every route itself (docs/operations.md "Limits the integrator sees"): each operation
      * documents that 429, API Gateway's own answer without Retry-After or RateLimit headers.
      */
     @Test

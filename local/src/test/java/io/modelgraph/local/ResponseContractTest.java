@@ -122,6 +122,13 @@ class ResponseContractTest {
         imp.put("schema", sample);
         post("/graph/transform/schema/import/" + PROJECT, imp.toString());
         post("/graph/transform/schema/export/" + PROJECT, "{\"format\":\"jsonschema\"}");
+        ObjectNode compare = Json.object();
+        compare.set("base", Json.object().put("source", "project"));
+        compare.set("candidate", Json.object().put("format", "jsonschema").put("schema", sample.replace(
+                "\"name\":{\"type\":\"string\"}", "\"name\":{\"type\":\"integer\"}")));
+        compare.put("mode", "FULL");
+        compare.putArray("consumers").add("jsonschema").add("avro");
+        post("/graph/transform/schema/compare/" + PROJECT, compare.toString());
         ObjectNode map = Json.object();
         map.put("sourceFormat", "jsonschema");
         map.put("sourceSchema", sample);

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 
 /**
- * Finding 6 of issue 11, generated from openapi.yaml so a route added later is covered: every documented
+ * Unknown names are refused (docs/api.md#conventions), generated from openapi.yaml so a route added later is covered: every documented
  * operation is sent one misspelled query parameter (and, when it documents body members, one misspelled member)
  * by an Admin of a fresh project. Each answer must be a logical 400 naming the misspelling and the documented
  * name it is close to, and nothing may be written (no store item or object mentions the project afterwards).

@@ -365,7 +365,7 @@ class TemplateTest {
     void everyFunctionStatesItsMemorySize() {
         for (Map.Entry<String, JsonNode> f : ofType("AWS::Serverless::Function").entrySet()) {
             int memory = f.getValue().path("Properties").path("MemorySize").asInt(0);
-            assertTrue(memory >= 256 && memory <= 10240, f.getKey() + ": MemorySize chosen per function (README, "
+            assertTrue(memory >= 256 && memory <= 10240, f.getKey() + ": MemorySize chosen per function (docs/operations.md, "
                     + "Deploying with SAM), not inherited: " + memory);
         }
     }

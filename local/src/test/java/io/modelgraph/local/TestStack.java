@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.OverHttp;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -16,6 +18,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +48,24 @@ final class TestStack {
             Runtime.getRuntime().addShutdownHook(new Thread(started::close));
         }
         return server;
+    }
+
+    /**
+     * The test kit's driver over HTTP to this stack: a caller in a role gets a token signed by the gateway's own
+     * issuer, valid for an hour.
+     */
+    static ApiDriver driver() {
+        LocalServer s = server();
+        return new ApiDriver(OverHttp.to(s.baseUrl(), (project, role, subject) -> {
+            Instant now = Instant.now();
+            return s.issuer().sign(LocalIssuer.claims(subject, Map.of(project, role), now,
+                    now.plus(Duration.ofHours(1))).build());
+        }));
+    }
+
+    /** A test kit answer in this class's shape, for the assertions below. */
+    static Answer of(io.modelgraph.testkit.Answer a) {
+        return new Answer(a.status(), a.header("content-type").orElse(""), a.body());
     }
 
     static Path dataDir() {

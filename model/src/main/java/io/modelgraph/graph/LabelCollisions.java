@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * Gives every Type and Taxonomy of a snapshot a distinct name before it is mapped to a schema, where names are
- * keys ({@code $defs}, classes). The seed lets two Types share a label (a create only warns); mapping them by
+ * keys ({@code $defs}, classes). The API lets two Types share a label (a create only warns); mapping them by
  * label would merge or drop one. The scheme, stable while the colliding nodes exist: the oldest node (creation
  * time, then id) keeps its label; each other one is named {@code <label>_<first 8 characters of its id>}
  * (the whole id if that is taken too). Every rename is listed so the answer can report it.

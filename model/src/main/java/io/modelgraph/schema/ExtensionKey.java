@@ -16,26 +16,46 @@ public final class ExtensionKey<T> {
     private final String format;
     private final String fact;
     private final String description;
+    private final String typeName;
+    private final boolean family;
     private final Function<String, T> reader;
     private final Function<T, String> writer;
 
-    private ExtensionKey(String format, String fact, String description, Function<String, T> reader,
-            Function<T, String> writer) {
+    private ExtensionKey(String format, String fact, String description, String typeName, boolean family,
+            Function<String, T> reader, Function<T, String> writer) {
         this.format = Objects.requireNonNull(format, "format");
         this.fact = Objects.requireNonNull(fact, "fact");
         this.description = Objects.requireNonNull(description, "description");
+        this.typeName = typeName;
+        this.family = family;
         this.reader = reader;
         this.writer = writer;
     }
 
-    /** A fact kept as text (a name, an identifier, JSON text the codec reads itself). */
+    /** A fact kept as text (a name, an identifier, a list the codec joins itself). */
     public static ExtensionKey<String> text(String format, String fact, String description) {
-        return new ExtensionKey<>(format, fact, description, Function.identity(), Function.identity());
+        return new ExtensionKey<>(format, fact, description, "text", false, Function.identity(),
+                Function.identity());
+    }
+
+    /** A structured fact kept as JSON text, which the codec parses itself. */
+    public static ExtensionKey<String> json(String format, String fact, String description) {
+        return new ExtensionKey<>(format, fact, description, "JSON", false, Function.identity(),
+                Function.identity());
     }
 
     /** A fact that is true or absent. */
     public static ExtensionKey<Boolean> flag(String format, String fact, String description) {
-        return new ExtensionKey<>(format, fact, description, "true"::equals, String::valueOf);
+        return new ExtensionKey<>(format, fact, description, "flag", false, "true"::equals, String::valueOf);
+    }
+
+    /**
+     * A family of text facts named {@code <format>.<fact>.<name>}, one per name the document chooses (a fixed
+     * type's definition keyed by its name, a vendor extension keyed by its member).
+     */
+    public static ExtensionKey<String> family(String format, String fact, String description) {
+        return new ExtensionKey<>(format, fact, description, "text per name", true, Function.identity(),
+                Function.identity());
     }
 
     public String format() {
@@ -50,7 +70,22 @@ public final class ExtensionKey<T> {
         return description;
     }
 
-    /** The annotation key: {@code <format>.<fact>}. */
+    /** How the value is written: {@code text}, {@code JSON}, {@code flag} or {@code text per name}. */
+    public String typeName() {
+        return typeName;
+    }
+
+    /** Whether this key names a family ({@code <format>.<fact>.<name>}) rather than one annotation. */
+    public boolean isFamily() {
+        return family;
+    }
+
+    /** Whether {@code annotationKey} is this key, or one of its family. */
+    public boolean matches(String annotationKey) {
+        return family ? annotationKey.startsWith(key() + ".") : annotationKey.equals(key());
+    }
+
+    /** The annotation key: {@code <format>.<fact>} (a family's names follow it after a dot). */
     public String key() {
         return format + "." + fact;
     }
@@ -67,7 +102,7 @@ public final class ExtensionKey<T> {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ExtensionKey<?> k && k.key().equals(key());
+        return o instanceof ExtensionKey<?> k && k.key().equals(key()) && k.family == family;
     }
 
     @Override

@@ -21,6 +21,11 @@ class ConcurrentReadsTest {
     void answersInTheOrderAskedAndRunsTheReadsAtTheSameTime() {
         int n = 9; // a space's load: eight type partitions and the relations
         CountDownLatch started = new CountDownLatch(ConcurrentReads.THREADS + 1);
+        // read k of the first THREADS + 1 (the caller's and the pool's first) ends after read k + 1 has ended
+        List<CountDownLatch> ended = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            ended.add(new CountDownLatch(1));
+        }
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
         List<Supplier<Integer>> reads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -31,10 +36,13 @@ class ConcurrentReadsTest {
                 try {
                     // the first reads wait until the pool's threads and the caller all run one: proof they overlap
                     started.await(10, TimeUnit.SECONDS);
-                    Thread.sleep((n - k) * 3L); // later reads finish first
+                    if (k < ConcurrentReads.THREADS) {
+                        ended.get(k + 1).await(10, TimeUnit.SECONDS); // later reads finish first
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+                ended.get(k).countDown();
                 return k * k;
             });
         }
@@ -47,17 +55,21 @@ class ConcurrentReadsTest {
     void aFailedReadFailsTheCallWithItsOwnExceptionAfterEveryReadEnded() {
         IllegalStateException first = new IllegalStateException("partition 2");
         AtomicInteger finished = new AtomicInteger();
+        CountDownLatch failed = new CountDownLatch(1);
         List<Supplier<String>> reads = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             int k = i;
             reads.add(() -> {
-                try {
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                if (k == 5) {
+                    try {
+                        failed.await(10, TimeUnit.SECONDS); // the last read is still running when read 2 fails
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 finished.incrementAndGet();
                 if (k == 2) {
+                    failed.countDown();
                     throw first;
                 }
                 if (k == 4) {

@@ -18,12 +18,10 @@ import io.modelgraph.jobs.Jobs;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.BlobStore;
 import io.modelgraph.store.TestStores;
+import io.modelgraph.testing.MovableClock;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -34,32 +32,8 @@ import org.junit.jupiter.api.Test;
  * again and the job reads as failed, not running.
  */
 class DeadWriterTest {
-    /** A clock the test moves on, instead of waiting two minutes. */
-    private static final class MovableClock extends Clock {
-        private volatile Instant now = Instant.now();
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     private final Services services = TestStores.services();
-    private final MovableClock clock = new MovableClock();
+    private final MovableClock clock = new MovableClock(); // moved on by the test, instead of waiting two minutes
     private final GraphStore store = GraphStore.forJobs(new Services(services.stores(), services.dynamo(),
             services.s3(), services.settings(), clock), Jobs.RUN_LEASE);
     private final JobStore jobStore = new JobStore(services.dynamo(), services.stores().graphTable(),

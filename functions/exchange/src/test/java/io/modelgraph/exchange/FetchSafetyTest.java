@@ -171,7 +171,7 @@ class FetchSafetyTest {
             Thread acceptor = new Thread(() -> {
                 try {
                     Socket held = silent.accept(); // accepts, then never answers the ClientHello
-                    Thread.sleep(30_000);
+                    Thread.sleep(30_000); // sleep: time itself: holds the handshake past the fetch deadline measured
                     held.close();
                 } catch (Exception ignored) {
                     // closed by the test

@@ -35,7 +35,7 @@ final class FileServer implements AutoCloseable {
             Integer delay = delays.get(path);
             if (delay != null) {
                 try {
-                    Thread.sleep(delay);
+                    Thread.sleep(delay); // sleep: time itself: a slow source, for the fetch deadline tests
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

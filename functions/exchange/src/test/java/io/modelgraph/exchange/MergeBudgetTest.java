@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * A merge's fetches share the request's deadline (issue 9, finding 8 with the time budget): the merge-wide fetch
+ * A merge's fetches share the request's deadline (docs/graph.md#time-budget-and-jobs): the merge-wide fetch
  * deadline is the configured fetch time capped by what the Lambda invocation has left, so a request with no time
  * left for fetching answers 504 without contacting the source, where the same request without a deadline merges.
  */

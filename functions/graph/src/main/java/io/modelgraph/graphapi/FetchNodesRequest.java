@@ -21,7 +21,7 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
     static final int MAX_NODE_IDS = 500;
     static final int MAX_SPACE_IDS = 25;
     static final int MAX_EXPRESSION = 200;
-    /** Spelled exactly as the seed spells it. */
+    /** Spelled exactly as the API spells it. */
     static final String ALL_SPACES_PARAM = "indeludeRelationsFromAllSpaces";
     /** The same parameter spelled as English spells it; callers write it so, and it is read the same way. */
     static final String ALL_SPACES_ALIAS = "includeRelationsFromAllSpaces";
@@ -62,7 +62,7 @@ record FetchNodesRequest(Optional<NodeType> nodeType, List<String> nodeIds, Opti
         return request.queryBool(ALL_SPACES_PARAM, false) || request.queryBool(ALL_SPACES_ALIAS, false);
     }
 
-    /** NodeType is one type (the seed's filter); a list is refused by the one rule for multi-valued input. */
+    /** NodeType is one type (the API's filter); a list is refused by the one rule for multi-valued input. */
     private static NodeType nodeType(String text) {
         if (text.contains(",")) {
             throw ApiProblem.badRequest("query.NodeType", "NodeType takes one node type, got '" + Inputs.abbreviate(text)

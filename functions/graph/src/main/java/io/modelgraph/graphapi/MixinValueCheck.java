@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A column value must be of the column's documented value type (README "Default mixins": the first word of
+ * A column value must be of the column's documented value type (docs/model.md "Default mixins": the first word of
  * {@link MixinColumn#valueType()}: string, boolean, integer, number, array, object, any); null clears a column.
  * Default mixins whose values the exports interpret are checked further: a data type must be one the mapper
  * reads, occurrence bounds and lengths are non-negative. A value the exports cannot read would otherwise be

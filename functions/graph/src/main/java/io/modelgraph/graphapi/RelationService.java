@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /** Create and remove relations between live nodes, checked against the relation group's from/to types. */
 final class RelationService {
-    /** The members of a relation body; {@code value} is accepted and unused, as the seed says. */
+    /** The members of a relation body; {@code value} is accepted and unused, as the API says (docs/graph.md). */
     static final String[] MEMBERS = {"Id", "fromNodeId", "toNodeId", "relationGroupId", "value"};
 
     private final GraphStore store;

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The wire shapes of docs/openapi-graph.yaml, spelled as the seed spells them (Id, label, NodeType, ...). */
+/** The wire shapes of docs/openapi-graph.yaml, spelled as the API spells them (Id, label, NodeType, ...). */
 final class WireShapes {
 
     static Map<String, Object> node(Node n, List<Map<String, Object>> relations, List<Map<String, Object>> mixins) {

@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The child process of the kill test: runs the real writer ({@link GraphStore#apply}) of one large import against
  * the shared DynamoDB Local, with a fixed clock so that every run writes exactly the same items, until it is
- * killed. Also holds the seed and the import, so the test and the child build the same ones.
+ * killed. Also holds the starting graph and the import, so the test and the child build the same ones.
  */
 public final class CrashWriter {
     /** Every write of the test uses this instant, so before and after states are the same in every run. */

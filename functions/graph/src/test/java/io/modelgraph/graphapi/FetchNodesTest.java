@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.platform.Services;
+import io.modelgraph.testing.MovableClock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,7 +37,12 @@ class FetchNodesTest {
         space2 = api.createNode("Second", "Space");
         Random random = new Random(42);
         String[] words = {"Alpha", "beta", "GAMMA", "delta", "Needle", "omega", "Zeta", "a", "Ä", "customer"};
-        // three calls, so creation times differ between batches (ties inside a batch are broken by id)
+        // three calls a second apart on the handler's clock, so creation times differ between batches (ties inside
+        // a batch are broken by id)
+        MovableClock clock = new MovableClock();
+        Services base = GraphApi.SERVICES;
+        GraphApi seeding = api.via(new GraphHandler(new Services(base.stores(), base.dynamo(), base.s3(),
+                base.settings(), clock)));
         for (int batch = 0; batch < 3; batch++) {
             List<Map<String, Object>> nodes = new ArrayList<>();
             for (int i = 0; i < ELEMENTS / 3; i++) {
@@ -45,8 +53,8 @@ class FetchNodesTest {
                 nodes.add(Map.of("label", "Needle type " + batch + "-" + i, "nodeType", "Type", "spaceIds",
                         i % 2 == 0 ? List.of(space2) : List.of(api.mainSpace(), space2)));
             }
-            api.post("bulkCreate", Map.of("nodes", nodes)).ok();
-            sleep(5);
+            seeding.post("bulkCreate", Map.of("nodes", nodes)).ok();
+            clock.advance(Duration.ofSeconds(1));
         }
         for (JsonNode n : walk("fetchNodes?NodeType=Element&pageSize=250", 250)) {
             elements.put(n.path("Id").asText(), n);
@@ -208,13 +216,5 @@ class FetchNodesTest {
             assertTrue(tokens.add(token), "a token never repeats");
         }
         throw new AssertionError("walk did not end");
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -40,7 +40,7 @@ class GraphAccessTest {
                 List.of(new Relation("r", "n", "p", "domain-includes"))), "importer");
         GraphSnapshot after = store.load(api.project(), List.of());
         assertEquals(0, after.relations().size());
-        // a change set's mixin value replaces the stored one (issue 11: a merge says what the file says)
+        // a change set's mixin value replaces the stored one (a merge says what the file says: docs/exchange.md)
         assertEquals(Map.of("maxOccurs", IntNode.valueOf(3)), after.mixinValues().get(0).columns(), "values replace");
         assertEquals("Human", api.fetch("p", false, false).path("label").asText());
     }

@@ -2,17 +2,17 @@ package io.modelgraph.graphapi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.Role;
 import io.modelgraph.graph.MainSpace;
-import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
+import io.modelgraph.testkit.Answer;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.InProcess;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Calls the real GraphHandler with API Gateway events, against DynamoDB Local started once per JVM.
@@ -116,42 +116,16 @@ final class GraphApi {
 
     /** As {@link #call(String, String, Object)} with extra request headers (an Idempotency-Key). */
     Response call(String method, String path, Object body, Map<String, String> extraHeaders) {
-        APIGatewayV2HTTPResponse response = send(method, path, body, extraHeaders);
-        try {
-            return new Response(response.getStatusCode(), Json.parse(response.getBody()));
-        } catch (Exception e) {
-            throw new AssertionError("Response is not JSON: " + response.getBody(), e);
-        }
+        Answer answer = send(method, path, body, extraHeaders);
+        return new Response(answer.status(), answer.json());
     }
 
-    /** The handler's response as it is (headers, a 304's empty body). */
-    APIGatewayV2HTTPResponse send(String method, String path, Object body, Map<String, String> extraHeaders) {
-        String full = "/v1/" + project() + "/" + path;
-        int q = full.indexOf('?');
-        APIGatewayV2HTTPEvent event = new APIGatewayV2HTTPEvent();
-        event.setRawPath(q < 0 ? full : full.substring(0, q));
-        event.setRawQueryString(q < 0 ? "" : full.substring(q + 1));
-        Map<String, String> headers = new HashMap<>();
-        headers.put("content-type", "application/json");
-        headers.putAll(extraHeaders);
-        event.setHeaders(headers);
-        if (body != null) {
-            event.setBody(body instanceof String s ? s : Json.write(body));
-        }
-        APIGatewayV2HTTPEvent.RequestContext ctx = new APIGatewayV2HTTPEvent.RequestContext();
-        APIGatewayV2HTTPEvent.RequestContext.Http http = new APIGatewayV2HTTPEvent.RequestContext.Http();
-        http.setMethod(method);
-        http.setPath(event.getRawPath());
-        ctx.setHttp(http);
-        ctx.setRequestId(UUID.randomUUID().toString());
-        APIGatewayV2HTTPEvent.RequestContext.Authorizer auth = new APIGatewayV2HTTPEvent.RequestContext.Authorizer();
-        APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT jwt = new APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT();
-        jwt.setClaims(role == null ? Map.of("sub", subject)
-                : Map.of("sub", subject, "modelgraph_roles", project + ":" + role.name()));
-        auth.setJwt(jwt);
-        ctx.setAuthorizer(auth);
-        event.setRequestContext(ctx);
-        return handler.handleRequest(event, null);
+    /** The handler's answer as it is (headers, a 304's empty body), through the test kit's in-process driver. */
+    Answer send(String method, String path, Object body, Map<String, String> extraHeaders) {
+        Caller as = role == null ? new Caller.WithoutRole(subject) : new Caller.InRole(project, role, subject);
+        Map<String, String> headers = new HashMap<>(extraHeaders);
+        headers.putIfAbsent("content-type", "application/json");
+        return new ApiDriver(InProcess.of(handler)).call(method, "/v1/" + project() + "/" + path, body, as, headers);
     }
 
     // ---- shortcuts -----------------------------------------------------------------------------

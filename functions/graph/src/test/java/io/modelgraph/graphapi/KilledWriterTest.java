@@ -60,6 +60,7 @@ class KilledWriterTest {
             while ((line = out.readLine()) != null && !line.equals("READY")) {
                 // JVM start-up and client set-up: not yet writing
             }
+            // sleep: time itself: the kill lands at a random moment of the real write, which is what is tested
             Thread.sleep(random.nextInt((int) Math.max(200, fullMillis)));
             p.destroyForcibly(); // SIGKILL: no finally block, no shutdown hook runs
             p.waitFor(30, TimeUnit.SECONDS);

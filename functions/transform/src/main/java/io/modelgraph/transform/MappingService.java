@@ -145,7 +145,7 @@ public final class MappingService {
         if (planNode.isEmpty()) {
             throw TransformFailure.of("request", EXECUTE_KEYS);
         }
-        // the seed sends the plan as a string; schema/map answers it as an object, which is accepted as-is
+        // the API's form of the plan is a string; schema/map answers it as an object, which is accepted as-is
         if (!planNode.get().isTextual() && !planNode.get().isObject()) {
             throw TransformFailure.of("plan", "'plan' must be the plan as an object (as schema/map answers it) or "
                     + "a string holding the plan JSON, got " + Fields.describe(planNode.get()) + ".");

@@ -26,7 +26,7 @@ public interface ProjectModels {
 
     /**
      * What writing {@code model} into the spaces would change; writes nothing. Model-level facts of a different
-     * model that the spaces' own would keep out go to {@code ledger} (README "Model-level facts").
+     * model that the spaces' own would keep out go to {@code ledger} (docs/model.md "Model-level facts").
      */
     WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger);
 

@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Lambda handler of the /graph/transform route group. Each route states the least role the seed gives
+ * Lambda handler of the /graph/transform route group. Each route states the least role the API gives
  * it; rules that depend on the body (dry runs, the ai mapping kind) raise it inside the service with
  * {@code call.require}. docs/transform.md describes the routes.
  */
@@ -101,6 +101,7 @@ public final class TransformHandler extends HttpApiHandler {
         SchemaIoService io = new SchemaIoService(conversions, models);
         MappingService mapping = new MappingService(conversions, models, aiPlanner(services.settings().ai()));
         OdmService odm = new OdmService(new OdmConverter(), conversions, models);
+        CompareService compare = new CompareService(conversions, models);
         List<Route> routes = new ArrayList<>();
         routes.add(Route.graph("POST", "/graph/transform/odm/convert/{projectId}").body("entities")
                 .whenMissing("entities", OdmService.ENTITIES_REQUIRED, "entities").role(Role.Viewer, odm::convert));
@@ -116,6 +117,11 @@ public final class TransformHandler extends HttpApiHandler {
                 .body(members(registry, Direction.ENCODE, "format", "spaces"))
                 .whenMissing("request", SchemaIoService.IMPORT_EXPORT_KEYS, "format").role(Role.Viewer,
                 io::exportSchema));
+        // reads only: two schemas (or the governed model) compared for each consumer format
+        routes.add(Route.graph("POST", "/graph/transform/schema/compare/{projectId}")
+                .body("base", "candidate", "mode", "consumers")
+                .whenMissing("request", CompareService.COMPARE_KEYS, "base", "candidate").role(Role.Viewer,
+                compare::compare));
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)
         routes.add(Route.graph("POST", "/graph/transform/schema/map/{projectId}")
                 .body(members(registry, Direction.ENCODE, "sourceFormat", "sourceSchema", "targetFormat",

@@ -12,6 +12,7 @@ import com.networknt.schema.ValidationMessage;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.SchemaSyntaxException;
+import io.modelgraph.codec.UnrepresentableModelException;
 import io.modelgraph.codec.synapse.SynapseShape;
 import io.modelgraph.codec.yaml.SafeYaml;
 import io.modelgraph.json.Json;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 16: the contract formats must be valid for any model, not only for models that came from them. Every
+ * The contract formats must be valid for any model, not only for models that came from them. Every
  * corpus input of every decode format this build carries is decoded, then encoded to ODCS (validated against
  * ODCS 3.1.0's JSON Schema), OSI and OSI JSON (validated against the {@code osi-schema.json} of the version
  * written) and Synapse (each registered schema held to {@link SynapseShape}). Inputs a decoder refuses are
@@ -62,6 +63,7 @@ class ContractEncodingsConformanceTest {
         List<String> failures = new ArrayList<>();
         int models = 0;
         int checked = 0;
+        int unrepresentable = 0;
         for (String format : registry.decodeFormats()) {
             int decoded = 0;
             int refused = 0;
@@ -97,6 +99,15 @@ class ContractEncodingsConformanceTest {
                             allValid = false;
                             failures.add(where + ": " + problems.subList(0, Math.min(3, problems.size())));
                         }
+                    } catch (UnrepresentableModelException e) {
+                        // a logical refusal (a 422 on the routes) is an answer, for a model the format has no form
+                        // for: only a model without types has none in these formats (docs/formats/osi.md)
+                        if (model.types().isEmpty()) {
+                            unrepresentable++;
+                        } else {
+                            allValid = false;
+                            failures.add(where + ": refused a model with types: " + e.getMessage());
+                        }
                     } catch (SchemaSyntaxException | RuntimeException e) {
                         allValid = false;
                         failures.add(where + ": " + e);
@@ -108,9 +119,10 @@ class ContractEncodingsConformanceTest {
             System.out.printf("[conformance] contracts from %s: %d decoded (%d refused by the decoder: fragments, inputs needing other files, non-schema documents), %d valid as"
                     + " odcs, osi, osi-json and synapse%n", format, decoded, refused, valid);
         }
-        failures.stream().limit(50).forEach(f -> System.out.println("[conformance] contracts FAIL " + f));
+        failures.forEach(f -> System.out.println("[conformance] contracts FAIL " + f));
         System.out.printf("[conformance] contracts: %d models x %d contract formats = %d encodings checked, %d"
-                + " invalid%n", models, CONTRACTS.size(), checked, failures.size());
+                + " invalid; %d refused as unrepresentable (models without types to OSI)%n", models, CONTRACTS.size(),
+                checked, failures.size(), unrepresentable);
         assertTrue(models > 0, "no corpus model decoded");
         assertEquals(List.of(), failures);
     }

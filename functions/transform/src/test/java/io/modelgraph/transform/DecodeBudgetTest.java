@@ -23,7 +23,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The deadline is checked after decoding and before planning (issue 9): an import whose decode left too little of
+ * The deadline is checked after decoding and before planning (docs/graph.md#time-budget-and-jobs): an import whose decode left too little of
  * the request for its model is answered 202 before the spaces are read (its job's size is the decoded model's
  * definitions, not a planned change set), and the job answers the synchronous envelope. A small model at the same
  * deadline is written inline.

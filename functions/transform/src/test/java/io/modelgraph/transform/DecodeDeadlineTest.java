@@ -57,4 +57,13 @@ class DecodeDeadlineTest {
         assertEquals(400, failure.status());
         assertTrue(failure.errors().get(0).message().contains("Could not parse the 'sql' schema"));
     }
+
+    @Test
+    void theDeadlineIsConfiguredInMillisecondsAndFallsBackToTenSeconds() {
+        assertEquals(60_000, Conversions.deadline("60000"));
+        assertEquals(10_000, Conversions.deadline(null));
+        assertEquals(10_000, Conversions.deadline("0"));
+        assertEquals(10_000, Conversions.deadline("-5"));
+        assertEquals(10_000, Conversions.deadline("ten seconds"));
+    }
 }

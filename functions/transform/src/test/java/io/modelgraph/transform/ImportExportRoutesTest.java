@@ -109,7 +109,7 @@ class ImportExportRoutesTest {
         assertEquals(400, r.status());
         assertFalse(r.success());
         assertEquals("format", r.firstPath());
-        // the specification's message, then (issue 11) why: odm is a format this service reads but cannot write
+        // the specification's message, then why: odm is a format this service reads but cannot write
         assertTrue(r.firstMessage().startsWith("Unknown schema format 'odm'. Use: " + ENCODE_SET + ". 'odm' is "
                 + "decode-only"), r.firstMessage());
         assertEquals(401, calls.post("schema/import", Json.object().put("format", "jsonschema").put("schema", LIBRARY),
@@ -124,7 +124,7 @@ class ImportExportRoutesTest {
                 "Viewer");
         assertEquals(400, r.status(), r.toString());
         assertEquals("synapseBogus", r.firstPath());
-        // refused by the route's list of members (issue 11), which names the synapse options among the accepted
+        // refused by the route's list of members (docs/api.md#conventions), which names the synapse options among the accepted
         assertTrue(r.firstMessage().startsWith("Unknown member 'synapseBogus'"), r.firstMessage());
         assertTrue(r.firstMessage().contains("synapseOrganization, synapseSchemaName, synapseSchemaVersion"),
                 r.firstMessage());
@@ -141,7 +141,7 @@ class ImportExportRoutesTest {
                 .put("vendor", "postgres"), "Viewer");
         assertTrue(r.success(), "synapse options and vendor do not apply to jsonschema and are ignored: " + r);
         r = calls.post("schema/export", Json.object().put("format", "jsonschema").put("synapseBogus", "x"), "Viewer");
-        assertEquals(400, r.status(), "an unknown member is refused whatever the format (issue 11): " + r);
+        assertEquals(400, r.status(), "an unknown member is refused whatever the format: " + r);
     }
 
     @Test

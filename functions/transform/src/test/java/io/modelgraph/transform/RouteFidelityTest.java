@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 10's fidelity check for every format this build decodes and encodes: each held-out input under
+ * The fidelity check (docs/fidelity.md) for every format this build decodes and encodes: each held-out input under
  * {@code src/test/resources/fidelity/<format>/} goes through schema/import then schema/export and through
  * schema/map with an empty explicit guide; the two outputs must be equal or differ only where the graph's
  * calls ledgered something ({@link RouteRoundTrip}). A codec issue adds its format's inputs there; a format with

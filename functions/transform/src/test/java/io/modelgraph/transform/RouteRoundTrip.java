@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The fidelity check of issue 10 for one input of one format, through the real routes (transform handler on
+ * The fidelity check (docs/fidelity.md) for one input of one format, through the real routes (transform handler on
  * DynamoDB Local / S3Proxy): {@code schema/export(schema/import(x))} into a fresh project against
  * {@code schema/map(x)} with an empty explicit guide. Equal byte for byte, or every difference explained by the
  * import's or the export's {@code lossiness}: for JSON outputs each differing JSON pointer must lie under (or

@@ -113,9 +113,9 @@ class SemanticFormatsRoutesTest {
     }
 
     /**
-     * Issue 10's check, for these formats, on the held-out inputs above: export(import(x)) against map(x) with an
+     * The fidelity check (docs/fidelity.md), for these formats, on the held-out inputs above: export(import(x)) against map(x) with an
      * empty explicit guide. Types and taxonomies must agree (or differ only where the routes' lossiness says);
-     * model-level facts (prefixes, identifier) are not stored by the graph yet (issue 10), so the texts may differ.
+     * model-level facts (prefixes, identifier) are not stored by the graph yet (docs/model.md#model-level-facts), so the texts may differ.
      */
     @Test
     void importThenExportAgreesWithMapForEachFormat() throws Exception {

@@ -22,7 +22,7 @@ import io.modelgraph.transform.TransformCalls.Result;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The seed's ShEx rules 7, 8 and 9 and its two ShExC messages, through the transform routes with real stores. */
+/** The ShEx decode and encode rules and the two ShExC messages (docs/formats/shex.md), through the transform routes with real stores. */
 class ShexRoutesTest {
     static final String PEOPLE = """
             PREFIX ex: <http://example.org/ns#>

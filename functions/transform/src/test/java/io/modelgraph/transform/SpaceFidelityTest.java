@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 10's example across both functions on one store: schema/import of a JSON Schema, then schema/export,
+ * The space fidelity example (docs/fidelity.md) across both functions on one store: schema/import of a JSON Schema, then schema/export,
  * exportJsonSchema and validateJSON on the same space see the schema the user imported.
  */
 class SpaceFidelityTest {

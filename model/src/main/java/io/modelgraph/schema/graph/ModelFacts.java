@@ -21,7 +21,7 @@ import java.util.TreeMap;
 /**
  * The model-level facts of a space (the canonical model without its types and taxonomies) as columns of the
  * {@code model} mixin on the space's model node, and back; plus the rule for a second, different model written
- * into a space that already holds one (README "Model-level facts").
+ * into a space that already holds one (docs/model.md "Model-level facts").
  */
 final class ModelFacts {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;

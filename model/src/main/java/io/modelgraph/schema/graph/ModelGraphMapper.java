@@ -65,7 +65,7 @@ public final class ModelGraphMapper {
 
     /**
      * As above; model-level facts of a different model that conflict with those the first target space already
-     * holds are kept out and written to {@code ledger} (README "Model-level facts").
+     * holds are kept out and written to {@code ledger} (docs/model.md "Model-level facts").
      */
     public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, List<String> spaceIds,
             Supplier<String> newId, LossinessLedger ledger) {

@@ -26,7 +26,7 @@ import java.util.Random;
 /**
  * Seeded generator of canonical models that use every field of the model (model-level facts, namespaces, keys,
  * relationships, field numbers, unions, maps, taxonomies, constraints, values, annotations). Same seed, same
- * model, so a failure names the seed that reproduces it. Names are unique where the graph matches by name
+ * model, so a failure names the random seed that reproduces it. Names are unique where the graph matches by name
  * (types, taxonomies, elements within a type, term codes within a taxonomy).
  */
 public final class ModelGenerator {

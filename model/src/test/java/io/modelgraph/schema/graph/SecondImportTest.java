@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The rule for model-level facts when a second model is written into a space (README "Model-level facts"). */
+/** The rule for model-level facts when a second model is written into a space (docs/model.md "Model-level facts"). */
 class SecondImportTest {
     private static final List<String> SPACE = List.of("s1");
     private final ModelGraphMapper mapper = new ModelGraphMapper();

@@ -4,6 +4,8 @@ import io.modelgraph.codec.Direction;
 import io.modelgraph.codec.Format;
 import io.modelgraph.codec.SchemaDecoder;
 import io.modelgraph.codec.SchemaEncoder;
+import io.modelgraph.schema.ExtensionKey;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +24,11 @@ public final class AvroFormat implements Format {
     @Override
     public Set<Direction> directions() {
         return Set.of(Direction.DECODE, Direction.ENCODE);
+    }
+
+    @Override
+    public List<ExtensionKey<?>> extensions() {
+        return AvroKeys.declared();
     }
 
     @Override

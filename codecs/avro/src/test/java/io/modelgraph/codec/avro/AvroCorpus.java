@@ -1,5 +1,6 @@
 package io.modelgraph.codec.avro;
 
+import io.modelgraph.codec.CorpusSuite;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaSyntaxException;
@@ -21,6 +22,9 @@ import java.util.stream.Stream;
  * they are decoded as a bundle with that file.
  */
 public final class AvroCorpus {
+    /** Schema, protocol and IDL files; those under {@code invalid/} and the IDL files are to be refused. */
+    public static final CorpusSuite.Descriptor DESCRIPTOR = CorpusSuite.Descriptor.of("avro",
+            ".*\\.(avsc|avpr|avdl)$", rel -> ("/" + rel).contains("/invalid/") || rel.endsWith(".avdl"));
     private static final Pattern UNDEFINED = Pattern.compile("Undefined (?:name|schema): \"?([A-Za-z0-9_.]+)");
     private final Path corpus;
     private final AvroCodec codec = new AvroCodec();

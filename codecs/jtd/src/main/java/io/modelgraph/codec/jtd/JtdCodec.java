@@ -8,7 +8,7 @@ import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 
-/** JSON Type Definition (RFC 8927) schemas to the canonical model and back (docs/jtd.md). */
+/** JSON Type Definition (RFC 8927) schemas to the canonical model and back (docs/formats/jtd.md). */
 public final class JtdCodec implements SchemaDecoder, SchemaEncoder {
     public static final String FORMAT = "jtd";
 

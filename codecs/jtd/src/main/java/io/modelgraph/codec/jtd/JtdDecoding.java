@@ -22,7 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A checked JTD schema into the canonical model (docs/jtd.md): properties definitions are types, enum definitions
+ * A checked JTD schema into the canonical model (docs/formats/jtd.md): properties definitions are types, enum definitions
  * taxonomies, a discriminator an abstract type whose mapping values are its subtypes; an inline object or enum
  * becomes a type or taxonomy named after its owner and property and is written inline again. What the model has
  * no shape for (arrays of arrays, nullable array items, definitions of other forms) is kept as JSON annotations.

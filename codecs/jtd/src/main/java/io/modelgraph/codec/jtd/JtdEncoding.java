@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The canonical model as one JTD schema (docs/jtd.md): types become properties definitions (supertypes' elements
+ * The canonical model as one JTD schema (docs/formats/jtd.md): types become properties definitions (supertypes' elements
  * flattened in, as JTD has no inheritance), taxonomies enum definitions, the root type the root schema. What JTD
  * cannot say (unions, value constraints, defaults, keys, relationships, wider scalar kinds) is written to the
  * ledger. A model decoded from JTD is written back to the same document.

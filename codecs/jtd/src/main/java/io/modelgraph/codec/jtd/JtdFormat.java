@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The {@code jtd} format as the registry finds it through {@link java.util.ServiceLoader} (docs/jtd.md). */
+/** The {@code jtd} format as the registry finds it through {@link java.util.ServiceLoader} (docs/formats/jtd.md). */
 public final class JtdFormat implements Format {
     @Override
     public String key() {

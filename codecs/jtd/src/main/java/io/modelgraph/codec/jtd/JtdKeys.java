@@ -4,7 +4,7 @@ import io.modelgraph.schema.ExtensionKey;
 import java.util.List;
 
 /**
- * The annotation keys this codec keeps on the model so a JTD document re-exports whole (docs/jtd.md): what the
+ * The annotation keys this codec keeps on the model so a JTD document re-exports whole (docs/formats/jtd.md): what the
  * canonical model has no field for.
  */
 final class JtdKeys {
@@ -41,10 +41,10 @@ final class JtdKeys {
                 ExtensionKey.flag(JtdCodec.FORMAT, fact(ADDITIONAL), "additionalProperties: true"),
                 ExtensionKey.flag(JtdCodec.FORMAT, fact(OPTIONAL), "an array that was an optional property"),
                 ExtensionKey.text(JtdCodec.FORMAT, fact(REF), "the aliased definition an element referred to"),
-                ExtensionKey.text(JtdCodec.FORMAT, fact(ALIASES), "definitions of other forms (JSON)"),
-                ExtensionKey.text(JtdCodec.FORMAT, fact(METADATA), "metadata besides the description (JSON)"),
-                ExtensionKey.text(JtdCodec.FORMAT, fact(VERBATIM), "a schema the model cannot express (JSON)"),
-                ExtensionKey.text(JtdCodec.FORMAT, fact(ROOT_VERBATIM), "a root of another form (JSON)"));
+                ExtensionKey.json(JtdCodec.FORMAT, fact(ALIASES), "definitions of other forms"),
+                ExtensionKey.json(JtdCodec.FORMAT, fact(METADATA), "metadata besides the description"),
+                ExtensionKey.json(JtdCodec.FORMAT, fact(VERBATIM), "a schema the model cannot express"),
+                ExtensionKey.json(JtdCodec.FORMAT, fact(ROOT_VERBATIM), "a root of another form"));
     }
 
     private static String fact(String key) {

@@ -6,7 +6,7 @@ import io.modelgraph.schema.PrimitiveKind;
 import java.util.Optional;
 import java.util.Set;
 
-/** JTD's eleven {@code type} values and the model's scalar kinds, both ways (docs/jtd.md, "Types"). */
+/** JTD's eleven {@code type} values and the model's scalar kinds, both ways (docs/formats/jtd.md, "Types"). */
 final class JtdPrimitives {
     private static final Set<String> INTEGERS = Set.of("int8", "uint8", "int16", "uint16", "int32", "uint32");
 

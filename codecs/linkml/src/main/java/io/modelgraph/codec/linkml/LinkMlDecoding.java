@@ -73,12 +73,12 @@ final class LinkMlDecoding {
             }
         });
         if (main.hasNonNull("default_prefix")) {
-            annotations.put("linkml.default_prefix", main.get("default_prefix").asText());
+            annotations.put(LinkMlKeys.DEFAULT_PREFIX, main.get("default_prefix").asText());
         }
         if (main.hasNonNull("default_range")) {
-            annotations.put("linkml.default_range", defaultRange);
+            annotations.put(LinkMlKeys.DEFAULT_RANGE, defaultRange);
         }
-        types.forEach((typeName, def) -> annotations.put("linkml.type." + typeName, def.toString()));
+        types.forEach((typeName, def) -> annotations.put(LinkMlKeys.TYPE_PREFIX + typeName, def.toString()));
         List<TypeDef> typeDefs = new ArrayList<>();
         List<String> order = new ArrayList<>(classes.keySet());
         for (Map.Entry<String, JsonNode> c : classes.entrySet()) {
@@ -134,7 +134,7 @@ final class LinkMlDecoding {
             include(found.get(), docs, at, annotations, seen);
         }
         if (at.isEmpty() && !importList.isEmpty()) {
-            annotations.put("linkml.imports", String.join(",", importList));
+            annotations.put(LinkMlKeys.IMPORTS, String.join(",", importList));
         }
         collect(doc.path("classes"), classes);
         collect(doc.path("slots"), slots);
@@ -192,10 +192,10 @@ final class LinkMlDecoding {
         def.path("mixins").forEach(m -> mixins.add(m.asText()));
         supers.addAll(mixins);
         if (!mixins.isEmpty()) {
-            ann.put("linkml.mixins", String.join(",", mixins));
+            ann.put(LinkMlKeys.MIXINS, String.join(",", mixins));
         }
         if (def.path("mixin").asBoolean(false)) {
-            ann.put("linkml.mixin", "true");
+            ann.put(LinkMlKeys.MIXIN, "true");
         }
         List<ElementDef> elements = new ArrayList<>();
         JsonNode usage = def.path("slot_usage");
@@ -246,7 +246,7 @@ final class LinkMlDecoding {
         Map<String, String> ann = new LinkedHashMap<>(e.annotations());
         List<String> keys = new ArrayList<>();
         usage.fieldNames().forEachRemaining(keys::add);
-        ann.put("linkml.usage", String.join(",", keys));
+        ann.put(LinkMlKeys.USAGE, String.join(",", keys));
         return e.toBuilder().annotations(ann).build();
     }
 
@@ -265,12 +265,12 @@ final class LinkMlDecoding {
     private ElementDef element(String name, JsonNode def, String at, String origin) {
         unknownKeys(def, SLOT_KEYS, at);
         Map<String, String> ann = new LinkedHashMap<>();
-        ann.put("linkml.origin", origin);
+        ann.put(LinkMlKeys.ORIGIN, origin);
         if (def.path("identifier").asBoolean(false)) {
-            ann.put("linkml.identifier", "true");
+            ann.put(LinkMlKeys.IDENTIFIER, "true");
         }
         if (def.path("key").asBoolean(false)) {
-            ann.put("linkml.key", "true");
+            ann.put(LinkMlKeys.KEY, "true");
         }
         boolean required = def.path("required").asBoolean(false) || def.path("identifier").asBoolean(false);
         boolean many = def.path("multivalued").asBoolean(false);

@@ -86,18 +86,18 @@ final class LinkMlEncoding {
         });
         ObjectNode px = doc.putObject("prefixes");
         prefixes.forEach(px::put);
-        Optional.ofNullable(ann.get("linkml.default_prefix")).filter(prefixes::containsKey)
+        Optional.ofNullable(ann.get(LinkMlKeys.DEFAULT_PREFIX)).filter(prefixes::containsKey)
                 .ifPresent(p -> doc.put("default_prefix", p));
-        Optional.ofNullable(ann.get("linkml.default_range")).ifPresent(r -> doc.put("default_range", r));
+        Optional.ofNullable(ann.get(LinkMlKeys.DEFAULT_RANGE)).ifPresent(r -> doc.put("default_range", r));
         // imported schemas were merged into the model, so only the bundled types remain an import
         ArrayNode imports = doc.putArray("imports").add("linkml:types");
         // metamodel modules the source imported (linkml:units, linkml:mappings) stay imports: they add no types
-        Optional.ofNullable(ann.get("linkml.imports")).stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
+        Optional.ofNullable(ann.get(LinkMlKeys.IMPORTS)).stream().flatMap(v -> java.util.Arrays.stream(v.split(",")))
                 .filter(i -> i.startsWith("linkml:") && !i.equals("linkml:types")).distinct().forEach(imports::add);
         ObjectNode types = Json.object();
-        ann.keySet().stream().filter(k -> k.startsWith("linkml.type.")).sorted().forEach(k -> {
+        ann.keySet().stream().filter(k -> k.startsWith(LinkMlKeys.TYPE_PREFIX)).sorted().forEach(k -> {
             try {
-                types.set(k.substring("linkml.type.".length()), listsAsArrays(Json.parse(ann.get(k))));
+                types.set(k.substring(LinkMlKeys.TYPE_PREFIX.length()), listsAsArrays(Json.parse(ann.get(k))));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 ledger.drop("$", "annotation " + k + " is not the JSON the decoder writes; not written");
             }
@@ -131,7 +131,7 @@ final class LinkMlEncoding {
     private ObjectNode type(TypeDef t, ObjectNode globalSlots, SchemaModel model) {
         ObjectNode c = Json.object();
         t.description().ifPresent(d -> c.put("description", d));
-        List<String> mixins = List.of(t.annotations().getOrDefault("linkml.mixins", "").split(",")).stream()
+        List<String> mixins = List.of(t.annotations().getOrDefault(LinkMlKeys.MIXINS, "").split(",")).stream()
                 .filter(s -> !s.isEmpty() && t.supertypes().contains(s)).toList();
         List<String> isA = t.supertypes().stream().filter(s -> !mixins.contains(s)).toList();
         if (!isA.isEmpty()) {
@@ -150,7 +150,7 @@ final class LinkMlEncoding {
         if (t.isAbstract()) {
             c.put("abstract", true);
         }
-        if ("true".equals(t.annotations().get("linkml.mixin"))) {
+        if ("true".equals(t.annotations().get(LinkMlKeys.MIXIN))) {
             c.put("mixin", true);
         }
         if (model.rootType().filter(t.name()::equals).isPresent()) {
@@ -164,7 +164,7 @@ final class LinkMlEncoding {
         ObjectNode attributes = Json.object();
         for (ElementDef e : t.elements()) {
             String at = t.name() + "." + e.name();
-            String origin = e.annotations().getOrDefault("linkml.origin", "attribute");
+            String origin = e.annotations().getOrDefault(LinkMlKeys.ORIGIN, "attribute");
             ObjectNode def = slot(e, at, model);
             if (origin.equals("attribute")) {
                 attributes.set(e.name(), def);
@@ -205,7 +205,7 @@ final class LinkMlEncoding {
         LossinessLedger quiet = new LossinessLedger();
         for (TypeDef t : model.types()) {
             for (ElementDef e : t.elements()) {
-                String origin = e.annotations().getOrDefault("linkml.origin", "attribute");
+                String origin = e.annotations().getOrDefault(LinkMlKeys.ORIGIN, "attribute");
                 if (origin.equals("attribute")) {
                     continue;
                 }
@@ -230,7 +230,7 @@ final class LinkMlEncoding {
     }
 
     private static List<String> usageKeys(ElementDef e) {
-        return List.of(e.annotations().getOrDefault("linkml.usage", "").split(",")).stream()
+        return List.of(e.annotations().getOrDefault(LinkMlKeys.USAGE, "").split(",")).stream()
                 .filter(s -> !s.isEmpty()).toList();
     }
 
@@ -269,10 +269,10 @@ final class LinkMlEncoding {
                     + e.cardinality().min() + ".." + e.cardinality().max() + " is written as "
                     + (e.cardinality().required() ? "required " : "") + "multivalued");
         }
-        if ("true".equals(e.annotations().get("linkml.identifier"))) {
+        if ("true".equals(e.annotations().get(LinkMlKeys.IDENTIFIER))) {
             s.put("identifier", true);
         }
-        if ("true".equals(e.annotations().get("linkml.key"))) {
+        if ("true".equals(e.annotations().get(LinkMlKeys.KEY))) {
             s.put("key", true);
         }
         e.constraints().pattern().ifPresent(p -> s.put("pattern", p));
@@ -309,7 +309,7 @@ final class LinkMlEncoding {
         }
         if (type instanceof DataType.Primitive p) {
             if (p.nativeName().isPresent() && (LinkMlTypes.get(p.nativeName().get()).isPresent()
-                    || model.annotations().containsKey("linkml.type." + p.nativeName().get()))) {
+                    || model.annotations().containsKey(LinkMlKeys.TYPE_PREFIX + p.nativeName().get()))) {
                 return p.nativeName().get();
             }
             if (p.nativeName().isPresent() || p.kind() == PrimitiveKind.ANY || p.kind() == PrimitiveKind.BINARY

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.JsonAnnotations;
+import io.modelgraph.codec.UnrepresentableModelException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.ElementDef;
@@ -71,8 +72,10 @@ final class OsiEncoding {
                     .add(t);
         }
         if (groups.isEmpty()) {
-            // OSI requires at least one semantic model: a model with no types is one with no datasets
-            groups.put(model.name(), new ArrayList<>());
+            // OSI requires at least one semantic model with at least one dataset: a model without types has no
+            // OSI form, and inventing a dataset would be a change nobody asked for (docs/formats/osi.md)
+            throw new UnrepresentableModelException("$.types", "The model has no types; an OSI document needs at"
+                    + " least one dataset (semantic_model[].datasets has minItems 1), so it cannot be written as OSI.");
         }
         ArrayNode models = doc.putArray("semantic_model");
         for (Map.Entry<String, List<TypeDef>> group : groups.entrySet()) {

@@ -141,13 +141,13 @@ class OsiCodecTest {
     }
 
     @Test
-    void aModelWithoutTypesNoLongerGivesAnEmptySemanticModelListThatOsiRefuses() throws Exception {
+    void aModelWithoutTypesIsRefusedSinceOsiNeedsADataset() {
         io.modelgraph.schema.SchemaModel empty = io.modelgraph.schema.SchemaModel.of("properties only",
                 java.util.List.of(), java.util.List.of());
-        String out = OsiCodec.yaml().encode(empty, io.modelgraph.codec.CodecOptions.NONE,
-                new io.modelgraph.ledger.LossinessLedger());
-        io.modelgraph.schema.SchemaModel back = OsiCodec.yaml().decode(out, io.modelgraph.codec.CodecOptions.NONE,
-                new io.modelgraph.ledger.LossinessLedger());
-        org.junit.jupiter.api.Assertions.assertEquals(0, back.types().size(), out);
+        io.modelgraph.codec.UnrepresentableModelException refused = assertThrows(
+                io.modelgraph.codec.UnrepresentableModelException.class, () -> OsiCodec.yaml().encode(empty,
+                        io.modelgraph.codec.CodecOptions.NONE, new io.modelgraph.ledger.LossinessLedger()));
+        assertEquals("$.types", refused.path());
+        assertEquals(422, refused.status());
     }
 }

@@ -165,7 +165,7 @@ final class OwlDecoding {
             }
             String name = elementName(p);
             ElementDef e = ElementDef.of(name, range, functional ? Cardinality.OPTIONAL : Cardinality.ANY_NUMBER)
-                    .toBuilder().annotations(Map.of("owl.iri", p.stringValue())).description(comment(p)).build();
+                    .toBuilder().annotations(Map.of(OwlKeys.IRI, p.stringValue())).description(comment(p)).build();
             for (IRI d : domains) {
                 TypeDef t = types.get(d);
                 List<ElementDef> elements = new ArrayList<>(t.elements());
@@ -228,7 +228,7 @@ final class OwlDecoding {
                     }
                 }
                 ElementDef e = at >= 0 ? elements.get(at) : ElementDef.of(name, range(on.get()),
-                        Cardinality.ANY_NUMBER).toBuilder().annotations(Map.of("owl.iri", on.get().stringValue()))
+                        Cardinality.ANY_NUMBER).toBuilder().annotations(Map.of(OwlKeys.IRI, on.get().stringValue()))
                                 .build();
                 if (at < 0) {
                     e = e.toBuilder().description(comment(on.get())).build();

@@ -74,7 +74,7 @@ final class OwlEncoding {
         for (TypeDef t : types) {
             type(t);
             for (ElementDef e : t.elements()) {
-                IRI p = iri(e.annotations().get("owl.iri"), e.name());
+                IRI p = iri(e.annotations().get(OwlKeys.IRI), e.name());
                 properties.computeIfAbsent(p, k -> new ArrayList<>()).add(Map.entry(t, e));
             }
         }
@@ -121,8 +121,8 @@ final class OwlEncoding {
     private void property(IRI p, List<Map.Entry<TypeDef, ElementDef>> holders) {
         // the property's own facts come from a holder that declares it by domain, not from a restriction
         Map.Entry<TypeDef, ElementDef> lead = holders.stream().filter(h -> h.getValue().annotations()
-                .get("owl.restriction") == null || "cardinality".equals(h.getValue().annotations()
-                .get("owl.restriction"))).findFirst().orElse(holders.get(0));
+                .get(OwlKeys.RESTRICTION) == null || "cardinality".equals(h.getValue().annotations()
+                .get(OwlKeys.RESTRICTION))).findFirst().orElse(holders.get(0));
         ElementDef first = lead.getValue();
         String at = lead.getKey().name() + "." + first.name();
         Value range = range(first.type(), at);
@@ -135,12 +135,12 @@ final class OwlEncoding {
         }
         boolean allSingle = holders.stream().allMatch(h -> h.getValue().cardinality().max().orElse(2) == 1);
         boolean domainDeclared = holders.stream().anyMatch(h -> h.getValue().annotations()
-                .get("owl.restriction") == null);
+                .get(OwlKeys.RESTRICTION) == null);
         for (Map.Entry<TypeDef, ElementDef> h : holders) {
             ElementDef e = h.getValue();
             String where = h.getKey().name() + "." + e.name();
             IRI c = typeIris.get(h.getKey().name());
-            String restriction = e.annotations().get("owl.restriction");
+            String restriction = e.annotations().get(OwlKeys.RESTRICTION);
             if (restriction != null && !restriction.equals("cardinality")) {
                 restriction(c, p, restriction.equals("some") ? OWL.SOMEVALUESFROM : OWL.ALLVALUESFROM,
                         range(e.type(), where));
@@ -169,8 +169,8 @@ final class OwlEncoding {
         if (allSingle && domainDeclared) {
             out.add(p, RDF.TYPE, OWL.FUNCTIONALPROPERTY);
         }
-        if (holders.stream().filter(h -> !"some".equals(h.getValue().annotations().get("owl.restriction"))
-                && !"all".equals(h.getValue().annotations().get("owl.restriction"))).count() > 1) {
+        if (holders.stream().filter(h -> !"some".equals(h.getValue().annotations().get(OwlKeys.RESTRICTION))
+                && !"all".equals(h.getValue().annotations().get(OwlKeys.RESTRICTION))).count() > 1) {
             ledger.narrow(at, "several rdfs:domain statements mean the intersection of the classes in OWL; the "
                     + "model means each of them");
         }

@@ -67,7 +67,7 @@ record Restriction(Optional<DataType> values, boolean some, OptionalInt min, Opt
             hi = OptionalInt.of(lo);
         }
         Map<String, String> ann = new java.util.LinkedHashMap<>(out.annotations());
-        ann.put("owl.restriction", some ? "some" : values.isPresent() ? "all" : "cardinality");
+        ann.put(OwlKeys.RESTRICTION, some ? "some" : values.isPresent() ? "all" : "cardinality");
         return out.toBuilder().cardinality(new Cardinality(lo, hi)).annotations(ann).build();
     }
 }

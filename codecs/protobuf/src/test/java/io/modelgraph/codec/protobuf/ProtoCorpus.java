@@ -1,5 +1,6 @@
 package io.modelgraph.codec.protobuf;
 
+import io.modelgraph.codec.CorpusSuite;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +37,13 @@ public final class ProtoCorpus {
 
     private final Path corpus;
     private final List<Path> roots;
+
+    /**
+     * Every {@code .proto}; those of another package version (types they use are not defined in the version the
+     * corpus holds) are to be refused.
+     */
+    public static final CorpusSuite.Descriptor DESCRIPTOR = CorpusSuite.Descriptor.of("protobuf", ".*\\.proto$",
+            MISMATCHED_VERSIONS::contains);
 
     public ProtoCorpus(Path corpus) {
         this.corpus = corpus;

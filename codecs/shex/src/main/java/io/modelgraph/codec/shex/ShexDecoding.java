@@ -23,7 +23,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * ShExJ to the canonical model (the seed's rules 7 and 9). Shapes become types named by their label's local part
+ * ShExJ to the canonical model (docs/formats/shex.md#decode). Shapes become types named by their label's local part
  * without a {@code Shape} suffix; triple constraints become elements with the predicate IRI in {@code mapsTo}; inline
  * value sets become taxonomies; {@code EXTENDS} becomes supertypes; node constraints become element types and
  * constraints; nested shapes become types of their own. What the model has no field for is carried in
@@ -59,14 +59,14 @@ final class ShexDecoding {
         }
         Map<String, String> annotations = new LinkedHashMap<>();
         if (!parsed.base().isEmpty()) {
-            annotations.put("shex.base", parsed.base());
+            annotations.put(ShexKeys.BASE, parsed.base());
         }
         if (schema.has("imports")) {
-            annotations.put("shex.imports", schema.get("imports").toString());
+            annotations.put(ShexKeys.IMPORTS, schema.get("imports").toString());
             ledger.drop("/imports", "IMPORT is kept in annotation shex.imports; the imported schemas are not read");
         }
         if (schema.has("startActs")) {
-            annotations.put("shex.startActs", schema.get("startActs").toString());
+            annotations.put(ShexKeys.START_ACTS, schema.get("startActs").toString());
             ledger.drop("/startActs", "start semantic actions are kept in annotation shex.startActs; the model has"
                     + " no place to run them");
         }
@@ -76,7 +76,7 @@ final class ShexDecoding {
             if (start.isTextual() && typeNames.containsKey(start.asText())) {
                 root = Optional.of(typeNames.get(start.asText()));
             } else {
-                annotations.put("shex.start", start.toString());
+                annotations.put(ShexKeys.START, start.toString());
                 ledger.approximate("/start", "an inline start shape expression is kept in annotation shex.start;"
                         + " the model's rootType names types only");
             }
@@ -91,8 +91,8 @@ final class ShexDecoding {
         String path = "/shapes/" + names.label(id);
         JsonNode expr = decl.get("shapeExpr");
         Map<String, String> ann = new LinkedHashMap<>();
-        ann.put("shex.id", id);
-        ann.put("shex.label", names.label(id));
+        ann.put(ShexKeys.ID, id);
+        ann.put(ShexKeys.LABEL, names.label(id));
         boolean isAbstract = decl.path("abstract").asBoolean(false);
         String kind = expr.isObject() ? expr.path("type").asText() : "reference";
         if (kind.equals("Shape")) {
@@ -101,7 +101,7 @@ final class ShexDecoding {
         }
         // Any other declaration (AND, OR, NOT, a node constraint, EXTERNAL, a bare reference) is carried whole;
         // the type lists the triple constraints of its first plain shape so other formats still see them.
-        ann.put("shex.shapeExpr", expr.toString());
+        ann.put(ShexKeys.SHAPE_EXPR, expr.toString());
         JsonNode firstShape = null;
         if (kind.equals("ShapeAnd")) {
             for (JsonNode m : expr.get("shapeExprs")) {
@@ -145,7 +145,7 @@ final class ShexDecoding {
             supertypes.add(typeNames.getOrDefault(x.asText(), ShexNames.typeName(x.asText())));
         }
         if (shape.path("closed").asBoolean(false)) {
-            ann.put("shex.closed", "true");
+            ann.put(ShexKeys.CLOSED, "true");
         }
         carry(shape, "extra", ann);
         carry(shape, "semActs", ann);
@@ -156,7 +156,7 @@ final class ShexDecoding {
             List<JsonNode> constraints = new ArrayList<>();
             boolean flat = flatten(expression, constraints);
             if (!flat) {
-                ann.put("shex.expression", expression.toString());
+                ann.put(ShexKeys.EXPRESSION, expression.toString());
                 ledger.approximate(path, "the triple expression uses " + complexity(expression) + "; its triple"
                         + " constraints are listed as elements and the expression is carried as ShExJ in"
                         + " annotation shex.expression");
@@ -235,13 +235,13 @@ final class ShexDecoding {
         Map<String, String> ann = new LinkedHashMap<>();
         String written = names.iri(predicate);
         if (!written.startsWith("<")) {
-            ann.put("shex.predicate", written);
+            ann.put(ShexKeys.PREDICATE, written);
         }
         if (tc.path("inverse").asBoolean(false)) {
-            ann.put("shex.inverse", "true");
+            ann.put(ShexKeys.INVERSE, "true");
         }
         if (tc.has("id")) {
-            ann.put("shex.tripleExprId", tc.get("id").asText());
+            ann.put(ShexKeys.TRIPLE_EXPR_ID, tc.get("id").asText());
         }
         carry(tc, "semActs", ann);
         carry(tc, "annotations", ann);
@@ -281,7 +281,7 @@ final class ShexDecoding {
             }
             case "Shape" -> {
                 Map<String, String> nestedAnn = new LinkedHashMap<>();
-                nestedAnn.put("shex.nested", "true");
+                nestedAnn.put(ShexKeys.NESTED, "true");
                 String name = uniqueTypeName(nestedName);
                 types.add(shapeType(name, v, nestedAnn, false, path, null));
                 return ValueType.of(new DataType.TypeRef(name));
@@ -323,7 +323,7 @@ final class ShexDecoding {
     }
 
     private ValueType carried(JsonNode v, String path, Map<String, String> ann, String what) {
-        ann.put("shex.valueExpr", v.toString());
+        ann.put(ShexKeys.VALUE_EXPR, v.toString());
         ledger.approximate(path, "the value expression is " + what + "; the model types the element as any value"
                 + " and carries the expression as ShExJ in annotation shex.valueExpr");
         return ValueType.of(DataType.of(PrimitiveKind.ANY));
@@ -344,13 +344,13 @@ final class ShexDecoding {
         if (nc.has("pattern")) {
             c = c.toBuilder().pattern(nc.get("pattern").asText()).build();
             if (nc.has("flags")) {
-                ann.put("shex.flags", nc.get("flags").asText());
+                ann.put(ShexKeys.FLAGS, nc.get("flags").asText());
             }
         }
         if (nc.has("length")) {
             long len = nc.get("length").asLong();
             c = c.toBuilder().minLength(len).maxLength(len).build();
-            ann.put("shex.length", "true");
+            ann.put(ShexKeys.LENGTH, "true");
         } else if (nc.has("minlength") || nc.has("maxlength")) {
             c = c.toBuilder().minLength(nc.has("minlength") ? nc.get("minlength").asLong() : null)
                     .maxLength(nc.has("maxlength") ? nc.get("maxlength").asLong() : null).build();
@@ -404,7 +404,7 @@ final class ShexDecoding {
             }
         }
         Map<String, String> ann = new LinkedHashMap<>();
-        ann.put("shex.values", values.toString());
+        ann.put(ShexKeys.VALUES, values.toString());
         if (!exact) {
             ledger.approximate(path, "the value set holds typed or language-tagged literals, stems or language"
                     + " ranges; the taxonomy keeps their text as term codes and annotation shex.values keeps them"

@@ -23,7 +23,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The canonical model to ShExC (the seed's rule 8). A type that came from ShEx keeps its label, predicates,
+ * The canonical model to ShExC (docs/formats/shex.md#encode). A type that came from ShEx keeps its label, predicates,
  * datatypes and everything carried in its {@code shex.*} annotations; any other type becomes
  * {@code cm:<PascalCase>Shape}, mapped elements use their {@code mapsTo} IRI as the predicate (prefixed when a
  * known namespace covers it), unmapped ones {@code cm:<camelCase>}. Cardinality is written as nothing, {@code ?},
@@ -58,10 +58,10 @@ final class ShexEncoding {
         recoverPrefixes();
         Set<String> taken = new HashSet<>();
         for (TypeDef t : model.types()) {
-            if (t.annotations().containsKey("shex.nested")) {
+            if (t.annotations().containsKey(ShexKeys.NESTED)) {
                 nested.add(t.name());
             }
-            String id = t.annotations().get("shex.id");
+            String id = t.annotations().get(ShexKeys.ID);
             if (id != null && renamed(t)) {
                 // renamed after it was read (a mapping plan, PUT node): the old label would name the old type
                 String wanted = namespace(id) + shapeName(t.name());
@@ -85,12 +85,12 @@ final class ShexEncoding {
         }
         ObjectNode schema = F.objectNode();
         schema.put("type", "Schema");
-        carried(model.annotations().get("shex.imports"), "/").ifPresent(v -> schema.set("imports", v));
-        carried(model.annotations().get("shex.startActs"), "/").ifPresent(v -> schema.set("startActs", v));
+        carried(model.annotations().get(ShexKeys.IMPORTS), "/").ifPresent(v -> schema.set("imports", v));
+        carried(model.annotations().get(ShexKeys.START_ACTS), "/").ifPresent(v -> schema.set("startActs", v));
         if (model.rootType().isPresent() && labels.containsKey(model.rootType().get())) {
             schema.put("start", labels.get(model.rootType().get()));
         } else {
-            carried(model.annotations().get("shex.start"), "/").ifPresent(v -> schema.set("start", v));
+            carried(model.annotations().get(ShexKeys.START), "/").ifPresent(v -> schema.set("start", v));
         }
         ArrayNode shapes = F.arrayNode();
         for (TypeDef t : model.types()) {
@@ -103,7 +103,7 @@ final class ShexEncoding {
             }
             String path = "/types/" + t.name();
             Optional<JsonNode> whole = stale(t, path) ? Optional.empty()
-                    : carried(t.annotations().get("shex.shapeExpr"), path);
+                    : carried(t.annotations().get(ShexKeys.SHAPE_EXPR), path);
             decl.set("shapeExpr", whole.isPresent() ? whole.get() : shape(t, path));
             shapes.add(decl);
         }
@@ -127,14 +127,14 @@ final class ShexEncoding {
         if (usesXsd) {
             prefixes.putIfAbsent("xsd", ShexcParser.XSD);
         }
-        return ShexcWriter.write(schema, prefixes, model.annotations().getOrDefault("shex.base", ""));
+        return ShexcWriter.write(schema, prefixes, model.annotations().getOrDefault(ShexKeys.BASE, ""));
     }
 
     /** Prefixes a model from ShEx wrote on its elements, for when the model's own namespaces were not stored. */
     private void recoverPrefixes() {
         for (TypeDef t : model.types()) {
             for (ElementDef e : t.elements()) {
-                String written = e.annotations().get("shex.predicate");
+                String written = e.annotations().get(ShexKeys.PREDICATE);
                 if (written != null && e.mapsTo().isPresent()) {
                     int colon = written.indexOf(':');
                     String local = written.substring(colon + 1);
@@ -153,13 +153,13 @@ final class ShexEncoding {
      * is {@code Person}, numbered when taken), so any other name is the user's (docs/fidelity.md).
      */
     private static boolean renamed(TypeDef t) {
-        String id = t.annotations().get("shex.id");
+        String id = t.annotations().get(ShexKeys.ID);
         return id != null && !t.name().matches(java.util.regex.Pattern.quote(ShexNames.typeName(id)) + "\\d*");
     }
 
     /** Whether an element read from ShEx (named after its predicate's local part) was renamed since. */
     private static boolean renamed(ElementDef e) {
-        return e.annotations().containsKey("shex.predicate") && e.mapsTo().isPresent()
+        return e.annotations().containsKey(ShexKeys.PREDICATE) && e.mapsTo().isPresent()
                 && !e.name().matches(java.util.regex.Pattern.quote(ShexNames.local(e.mapsTo().get())) + "\\d*");
     }
 
@@ -169,8 +169,8 @@ final class ShexEncoding {
      */
     private boolean stale(TypeDef t, String path) {
         boolean stale = renamed(t) || t.elements().stream().anyMatch(ShexEncoding::renamed);
-        if (stale && trustCarried && (t.annotations().containsKey("shex.shapeExpr")
-                || t.annotations().containsKey("shex.expression"))) {
+        if (stale && trustCarried && (t.annotations().containsKey(ShexKeys.SHAPE_EXPR)
+                || t.annotations().containsKey(ShexKeys.EXPRESSION))) {
             ledger.approximate(path, "the ShEx expression carried from the source names the type's old shape or"
                     + " predicates; the shape is written from the model's elements");
         }
@@ -202,10 +202,10 @@ final class ShexEncoding {
 
     private ObjectNode shape(TypeDef t, String path) {
         ObjectNode shape = F.objectNode().put("type", "Shape");
-        if ("true".equals(t.annotations().get("shex.closed"))) {
+        if ("true".equals(t.annotations().get(ShexKeys.CLOSED))) {
             shape.put("closed", true);
         }
-        carried(t.annotations().get("shex.extra"), path).ifPresent(v -> shape.set("extra", v));
+        carried(t.annotations().get(ShexKeys.EXTRA), path).ifPresent(v -> shape.set("extra", v));
         if (!t.supertypes().isEmpty()) {
             ArrayNode ext = F.arrayNode();
             for (String s : t.supertypes()) {
@@ -220,7 +220,7 @@ final class ShexEncoding {
             }
         }
         Optional<JsonNode> expression = stale(t, path) ? Optional.empty()
-                : carried(t.annotations().get("shex.expression"), path);
+                : carried(t.annotations().get(ShexKeys.EXPRESSION), path);
         if (expression.isPresent()) {
             shape.set("expression", expression.get());
             // the elements are a projection of the carried expression; count their values as used
@@ -234,9 +234,9 @@ final class ShexEncoding {
             }
             shape.set("expression", F.objectNode().put("type", "EachOf").set("expressions", list));
         }
-        carried(t.annotations().get("shex.semActs"), path).ifPresent(v -> shape.set("semActs", v));
-        carried(t.annotations().get("shex.annotations"), path).ifPresent(v -> shape.set("annotations", v));
-        if (!t.annotations().containsKey("shex.id")) {
+        carried(t.annotations().get(ShexKeys.SEM_ACTS), path).ifPresent(v -> shape.set("semActs", v));
+        carried(t.annotations().get(ShexKeys.ANNOTATIONS), path).ifPresent(v -> shape.set("annotations", v));
+        if (!t.annotations().containsKey(ShexKeys.ID)) {
             t.description().ifPresent(d -> ledger.drop(path, "the description of type '" + t.name() + "' has no"
                     + " place in ShExC"));
         }
@@ -254,11 +254,11 @@ final class ShexEncoding {
     private ObjectNode tripleConstraint(ElementDef e, String typePath) {
         String path = typePath + "/" + e.name();
         ObjectNode tc = F.objectNode().put("type", "TripleConstraint");
-        String tripleId = e.annotations().get("shex.tripleExprId");
+        String tripleId = e.annotations().get(ShexKeys.TRIPLE_EXPR_ID);
         if (tripleId != null) {
             tc.put("id", tripleId);
         }
-        if ("true".equals(e.annotations().get("shex.inverse"))) {
+        if ("true".equals(e.annotations().get(ShexKeys.INVERSE))) {
             tc.put("inverse", true);
         }
         if (e.mapsTo().isPresent() && renamed(e)) {
@@ -272,7 +272,7 @@ final class ShexEncoding {
             usesCm = true;
             tc.put("predicate", CM + ShexNames.camel(e.name()));
         }
-        Optional<JsonNode> carriedValue = carried(e.annotations().get("shex.valueExpr"), path);
+        Optional<JsonNode> carriedValue = carried(e.annotations().get(ShexKeys.VALUE_EXPR), path);
         JsonNode value = carriedValue.isPresent() ? carriedValue.get() : valueExpr(e, path);
         if (value != null) {
             tc.set("valueExpr", value);
@@ -282,15 +282,15 @@ final class ShexEncoding {
             tc.put("min", e.cardinality().min());
             tc.put("max", e.cardinality().max().isPresent() ? e.cardinality().max().getAsInt() : -1);
         }
-        carried(e.annotations().get("shex.semActs"), path).ifPresent(v -> tc.set("semActs", v));
-        carried(e.annotations().get("shex.annotations"), path).ifPresent(v -> tc.set("annotations", v));
+        carried(e.annotations().get(ShexKeys.SEM_ACTS), path).ifPresent(v -> tc.set("semActs", v));
+        carried(e.annotations().get(ShexKeys.ANNOTATIONS), path).ifPresent(v -> tc.set("annotations", v));
         if (e.nullable()) {
             ledger.relax(path, "null has no counterpart in RDF; a nullable element is written as its type");
         }
         if (e.defaultValue().isPresent() || !e.examples().isEmpty()) {
             ledger.drop(path, "defaults and examples have no place in ShExC");
         }
-        if (e.description().isPresent() && !e.annotations().containsKey("shex.predicate")) {
+        if (e.description().isPresent() && !e.annotations().containsKey(ShexKeys.PREDICATE)) {
             ledger.drop(path, "the description of element '" + e.name() + "' has no place in ShExC");
         }
         return tc;
@@ -328,9 +328,9 @@ final class ShexEncoding {
                         + ": ShExC allows no class escapes such as \\d, \\w, \\s");
             }
             nc.put("pattern", written.get().pattern());
-            Optional.ofNullable(e.annotations().get("shex.flags")).ifPresent(f -> nc.put("flags", f));
+            Optional.ofNullable(e.annotations().get(ShexKeys.FLAGS)).ifPresent(f -> nc.put("flags", f));
         });
-        if ("true".equals(e.annotations().get("shex.length")) && c.minLength().isPresent()
+        if ("true".equals(e.annotations().get(ShexKeys.LENGTH)) && c.minLength().isPresent()
                 && c.minLength().equals(c.maxLength())) {
             nc.put("length", c.minLength().get());
         } else {
@@ -442,7 +442,7 @@ final class ShexEncoding {
 
     /** The carried value set when its terms are unchanged; otherwise IRIs from mapsTo and literal codes. */
     private ArrayNode values(TaxonomyDef x) {
-        Optional<JsonNode> carried = carried(x.annotations().get("shex.values"), "/taxonomies/" + x.name());
+        Optional<JsonNode> carried = carried(x.annotations().get(ShexKeys.VALUES), "/taxonomies/" + x.name());
         if (carried.isPresent() && sameTerms(carried.get(), x.terms())) {
             return (ArrayNode) carried.get();
         }

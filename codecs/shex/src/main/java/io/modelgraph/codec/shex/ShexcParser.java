@@ -55,7 +55,7 @@ final class ShexcParser {
         boolean statementSeen = false;
         skipWs();
         if (pos >= n) {
-            // nothing but white space and comments: no schema to read (the seed's message for an empty document)
+            // nothing but white space and comments: no schema to read (docs/formats/shex.md#errors: the message for an empty document)
             throw new SchemaSyntaxException("$", ShexcReader.EMPTY);
         }
         while (pos < n) {

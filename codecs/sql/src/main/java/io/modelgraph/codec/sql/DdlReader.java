@@ -115,7 +115,7 @@ final class DdlReader {
         if (!modifiers.isEmpty()) {
             ledger.drop(nameToken.where(), "Table " + table.qualified() + ": modifier " + String.join(" ", modifiers)
                     + " not carried.");
-            table.annotations.put("sql.tableModifiers", String.join(" ", modifiers));
+            table.annotations.put(SqlKeys.TABLE_MODIFIERS, String.join(" ", modifiers));
         }
         if (!c.peek().isSymbol("(")) {
             if (c.atEnd() || c.peek().kind() == Token.Kind.WORD) {

@@ -44,7 +44,7 @@ final class DdlWriter {
     private final List<String> after = new ArrayList<>();
     private final Set<String> usedTaxonomies = new HashSet<>();
     /** Taxonomy annotation: the taxonomy was a named enum type (PostgreSQL {@code CREATE TYPE … AS ENUM}). */
-    static final String ENUM_TYPE = "sql.enumType";
+    static final String ENUM_TYPE = SqlKeys.ENUM_TYPE;
     /** Taxonomies written as PostgreSQL enum types, by name, with the type's written name. */
     private final Map<String, String> enumTypes = new java.util.HashMap<>();
     private final Set<String> droppedQualifiers = new HashSet<>();
@@ -76,7 +76,7 @@ final class DdlWriter {
         this.model = model;
         this.vendor = vendor;
         this.ledger = ledger;
-        this.sameVendor = vendor.key().equals(model.annotations().get("sql.vendor"));
+        this.sameVendor = vendor.key().equals(model.annotations().get(SqlKeys.VENDOR));
         model.types().forEach(t -> types.put(t.name(), t));
         this.bareNames = model.types().stream().collect(Collectors.groupingBy(t -> bareName(t).toLowerCase(Locale.ROOT),
                 Collectors.counting()));
@@ -394,7 +394,7 @@ final class DdlWriter {
                 }
             });
         }
-        t.annotations().entrySet().stream().filter(a -> a.getKey().startsWith("sql.check.")).forEach(a -> {
+        t.annotations().entrySet().stream().filter(a -> a.getKey().startsWith(SqlKeys.CHECK_PREFIX)).forEach(a -> {
             if (sameVendor && vendor != Vendor.BIGQUERY) {
                 constraints.add(check(a.getValue()));
             } else {
@@ -421,7 +421,7 @@ final class DdlWriter {
             return Optional.empty();
         }
         return t.primaryKey().filter(k -> k.elements().size() == 1).map(k -> k.elements().get(0))
-                .filter(c -> t.element(c).map(e -> e.annotations().containsKey("sql.identity")
+                .filter(c -> t.element(c).map(e -> e.annotations().containsKey(SqlKeys.IDENTITY)
                         && e.type() instanceof DataType.Primitive p && p.kind() == PrimitiveKind.INTEGER)
                         .orElse(false));
     }
@@ -470,8 +470,8 @@ final class DdlWriter {
         StringBuilder b = new StringBuilder(constraintName(fk.name())).append("FOREIGN KEY (")
                 .append(columnList(fk.from())).append(") REFERENCES ").append(tableName(target)).append(" (")
                 .append(columnList(target.name(), fk.to())).append(')');
-        action(b, "ON DELETE", fk.annotations().get("sql.onDelete"), path);
-        action(b, "ON UPDATE", fk.annotations().get("sql.onUpdate"), path);
+        action(b, "ON DELETE", fk.annotations().get(SqlKeys.ON_DELETE), path);
+        action(b, "ON UPDATE", fk.annotations().get(SqlKeys.ON_UPDATE), path);
         if (vendor == Vendor.BIGQUERY) {
             b.append(" NOT ENFORCED");
         }
@@ -632,8 +632,8 @@ final class DdlWriter {
         usedTaxonomies.add(name);
         Optional<TaxonomyDef> tax = model.taxonomy(name);
         List<String> codes = tax.map(x -> x.terms().stream().map(Term::code).toList()).orElse(List.of());
-        if (sameVendor && e.annotations().containsKey("sql.type") && vendor == Vendor.MYSQL) {
-            return e.annotations().get("sql.type");
+        if (sameVendor && e.annotations().containsKey(SqlKeys.TYPE) && vendor == Vendor.MYSQL) {
+            return e.annotations().get(SqlKeys.TYPE);
         }
         if (enumTypes.containsKey(name)) {
             return enumTypes.get(name);
@@ -652,7 +652,7 @@ final class DdlWriter {
     }
 
     private void identity(TypeDef t, ElementDef e, StringBuilder sql, Optional<String> inlineAutoPk, String path) {
-        String identity = e.annotations().get("sql.identity");
+        String identity = e.annotations().get(SqlKeys.IDENTITY);
         if (inlineAutoPk.filter(e.name()::equals).isPresent()) {
             sql.append(" PRIMARY KEY AUTOINCREMENT");
             return;
@@ -699,7 +699,7 @@ final class DdlWriter {
             sql.append(" DEFAULT ").append(mysqlBlob ? "(" + literal.get() + ")" : literal.get());
             return;
         }
-        String expression = e.annotations().get("sql.default");
+        String expression = e.annotations().get(SqlKeys.DEFAULT);
         if (expression == null) {
             return;
         }
@@ -786,10 +786,10 @@ final class DdlWriter {
                 }
             });
         }
-        if (sameVendor && e.annotations().containsKey("sql.check")) {
-            parts.add(e.annotations().get("sql.check"));
-        } else if (e.annotations().containsKey("sql.check")) {
-            ledger.relax(path, "CHECK " + e.annotations().get("sql.check")
+        if (sameVendor && e.annotations().containsKey(SqlKeys.CHECK)) {
+            parts.add(e.annotations().get(SqlKeys.CHECK));
+        } else if (e.annotations().containsKey(SqlKeys.CHECK)) {
+            ledger.relax(path, "CHECK " + e.annotations().get(SqlKeys.CHECK)
                     + " was written for another dialect; not carried.");
         }
         c.pattern().ifPresent(p -> ledger.relax(path, "Pattern " + p + " not carried: no portable SQL form."));

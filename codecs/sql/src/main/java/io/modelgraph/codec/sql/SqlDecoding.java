@@ -75,7 +75,7 @@ final class SqlDecoding {
                 relationship(t, fk).ifPresent(relationships::add);
             }
         }
-        Map<String, String> annotations = vendor.map(v -> Map.of("sql.vendor", v.key())).orElse(Map.of());
+        Map<String, String> annotations = vendor.map(v -> Map.of(SqlKeys.VENDOR, v.key())).orElse(Map.of());
         return new SchemaModel(modelName, Optional.empty(), types, new ArrayList<>(taxonomies.values()), Map.of(),
                 Provenance.of(FORMAT), annotations, Optional.empty(), Optional.empty(), relationships);
     }
@@ -112,7 +112,7 @@ final class SqlDecoding {
         Map<String, String> annotations = new LinkedHashMap<>(t.annotations);
         for (int i = 0; i < tableChecks.size(); i++) {
             Parsed.Check k = tableChecks.get(i);
-            annotations.put("sql.check." + (i + 1), k.name().map(n -> n + ": ").orElse("") + k.expression());
+            annotations.put(SqlKeys.CHECK_PREFIX + (i + 1), k.name().map(n -> n + ": ").orElse("") + k.expression());
             ledger.relax(k.where(), "Table " + t.qualified() + ": CHECK (" + k.expression()
                     + ") has no canonical form; kept as annotation sql.check." + (i + 1) + " for SQL output only.");
         }
@@ -178,10 +178,10 @@ final class SqlDecoding {
                     many = true;
                     ledger.approximate(c.where, "Column " + path + ": SET read as many values of a taxonomy.");
                 }
-                annotations.put("sql.type", st.written());
+                annotations.put(SqlKeys.TYPE, st.written());
             } else if (userEnum != null) {
                 type = new DataType.TaxonomyRef(taxonomies.get(userEnum.name().toLowerCase(Locale.ROOT)).name());
-                annotations.put("sql.type", st.written());
+                annotations.put(SqlKeys.TYPE, st.written());
             } else if (canonical.isPresent()) {
                 type = new DataType.Primitive(canonical.get().kind(), native_);
                 constraints = canonical.get().constraints();
@@ -190,7 +190,7 @@ final class SqlDecoding {
                             + canonical.get().kind().name().toLowerCase(Locale.ROOT) + ".");
                 }
                 if (canonical.get().autoIncrement() && c.identity.isEmpty()) {
-                    annotations.put("sql.identity", scalar.base().toLowerCase(Locale.ROOT));
+                    annotations.put(SqlKeys.IDENTITY, scalar.base().toLowerCase(Locale.ROOT));
                 }
             } else {
                 type = new DataType.Primitive(PrimitiveKind.ANY, native_);
@@ -207,21 +207,21 @@ final class SqlDecoding {
             // SQL Server: a rule of allowed values bound to the column is its enumeration
             TaxonomyDef x = taxonomies.computeIfAbsent("rule " + ruleName, k -> taxonomy(rule.name(), rule.values()));
             type = new DataType.TaxonomyRef(x.name());
-            c.type.ifPresent(st -> annotations.put("sql.type", st.written()));
+            c.type.ifPresent(st -> annotations.put(SqlKeys.TYPE, st.written()));
             ledger.approximate(c.where, "Column " + path + ": rule " + rule.name() + " (sp_bindrule) is read as the "
                     + "allowed values of taxonomy " + x.name() + "; it is written back as a CHECK on the column.");
         }
-        c.identity.ifPresent(i -> annotations.put("sql.identity", i));
-        c.generated.ifPresent(g -> annotations.put("sql.generated", g));
+        c.identity.ifPresent(i -> annotations.put(SqlKeys.IDENTITY, i));
+        c.generated.ifPresent(g -> annotations.put(SqlKeys.GENERATED, g));
         Optional<JsonNode> defaultValue = Optional.empty();
         if (c.defaultExpression.isPresent() && c.defaultExpression.get().toLowerCase(Locale.ROOT)
                 .startsWith("nextval")) {
             // a sequence-fed default is how PostgreSQL dumps write an identity column
-            annotations.putIfAbsent("sql.identity", "sequence");
+            annotations.putIfAbsent(SqlKeys.IDENTITY, "sequence");
         } else if (c.defaultExpression.isPresent()) {
             defaultValue = literal(c.defaultExpression.get());
             if (defaultValue.isEmpty() && !c.defaultExpression.get().equalsIgnoreCase("NULL")) {
-                annotations.put("sql.default", c.defaultExpression.get());
+                annotations.put(SqlKeys.DEFAULT, c.defaultExpression.get());
             }
         }
         List<String> unmapped = new ArrayList<>();
@@ -235,7 +235,7 @@ final class SqlDecoding {
                 String name = typeNames.get(t) + "_" + c.name;
                 taxonomies.put(name.toLowerCase(Locale.ROOT), taxonomy(name, inList.get()));
                 type = new DataType.TaxonomyRef(name);
-                annotations.put("sql.type", c.type.map(Parsed.SqlType::written).orElse(""));
+                annotations.put(SqlKeys.TYPE, c.type.map(Parsed.SqlType::written).orElse(""));
             } else {
                 unmapped.add(k.expression());
                 ledger.relax(k.where(), "Column " + path + ": CHECK (" + k.expression()
@@ -243,10 +243,10 @@ final class SqlDecoding {
             }
         }
         if (!unmapped.isEmpty()) {
-            annotations.put("sql.check", String.join(" AND ", unmapped.stream().map(e -> "(" + e + ")").toList()));
+            annotations.put(SqlKeys.CHECK, String.join(" AND ", unmapped.stream().map(e -> "(" + e + ")").toList()));
         }
         Cardinality cardinality = many ? Cardinality.ANY_NUMBER
-                : (c.notNull || inKey || annotations.containsKey("sql.identity")) ? Cardinality.REQUIRED
+                : (c.notNull || inKey || annotations.containsKey(SqlKeys.IDENTITY)) ? Cardinality.REQUIRED
                         : Cardinality.OPTIONAL;
         return ElementDef.builder(c.name).description(c.comment).type(type).cardinality(cardinality)
                 .constraints(constraints).defaultValue(defaultValue).annotations(annotations).build();
@@ -272,8 +272,8 @@ final class SqlDecoding {
         }
         boolean required = fk.columns().stream().allMatch(n -> t.column(n).map(c -> c.notNull).orElse(false));
         Map<String, String> annotations = new LinkedHashMap<>();
-        fk.onDelete().ifPresent(a -> annotations.put("sql.onDelete", a));
-        fk.onUpdate().ifPresent(a -> annotations.put("sql.onUpdate", a));
+        fk.onDelete().ifPresent(a -> annotations.put(SqlKeys.ON_DELETE, a));
+        fk.onUpdate().ifPresent(a -> annotations.put(SqlKeys.ON_UPDATE, a));
         return Optional.of(new Relationship(fk.name(), typeNames.get(t), columns(t, fk.columns()),
                 typeNames.get(target.get()), columns(target.get(), toColumns), Cardinality.ANY_NUMBER,
                 required ? Cardinality.REQUIRED : Cardinality.OPTIONAL, annotations));

@@ -5,6 +5,7 @@ import io.modelgraph.codec.Format;
 import io.modelgraph.codec.FormatOption;
 import io.modelgraph.codec.SchemaDecoder;
 import io.modelgraph.codec.SchemaEncoder;
+import io.modelgraph.schema.ExtensionKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,6 +31,11 @@ public final class SqlFormat implements Format {
     public List<FormatOption> options() {
         return List.of(FormatOption.choice("vendor", SqlCodec.vendors(), "postgres", "the SQL dialect: written on"
                 + " export, the input's on import (aliases such as pg, mariadb, mssql, tsql, sqlite3, bq also work)"));
+    }
+
+    @Override
+    public List<ExtensionKey<?>> extensions() {
+        return SqlKeys.declared();
     }
 
     @Override

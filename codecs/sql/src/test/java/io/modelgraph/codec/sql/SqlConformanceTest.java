@@ -71,7 +71,7 @@ class SqlConformanceTest {
                 if (GraphRoundTrip.holds(model)) {
                     graphRoundTrips++;
                 }
-                // what the graph mapper does not carry yet (issue 10): keys and namespaces
+                // what the graph mapper does not carry yet (docs/model.md#model-level-facts): keys and namespaces
                 if (GraphRoundTrip.holds(model.toBuilder().types(model.types().stream().map(t -> t.toBuilder()
                         .keys(List.of())
                         .namespace(Optional.empty()).build()).toList()).build())) {

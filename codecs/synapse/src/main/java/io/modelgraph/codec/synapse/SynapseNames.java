@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Synapse's naming rules for registered schemas, as this service applies them (README, "synapse"): an organization
+ * Synapse's naming rules for registered schemas, as this service applies them (docs/formats/synapse.md): an organization
  * name is 6 to 250 characters of dot-separated parts, each a letter followed by letters and digits; a schema name
  * is 1 to 250 characters of the same kind of parts; a version is {@code major.minor.patch}. A registered schema's
  * {@code $id} is {@code <organization>-<schemaName>[-<version>]}.

@@ -38,7 +38,7 @@ public record ImportProfile(String id, String label, ProfileFormat format, boole
         return classes.entrySet().stream().filter(e -> e.getValue() == type).map(Map.Entry::getKey).findFirst();
     }
 
-    /** What the profile list operations answer: {@code Id} and {@code label}, as the seed spells them. */
+    /** What the profile list operations answer: {@code Id} and {@code label}, as the API spells them. */
     public Map<String, Object> summary() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("Id", id);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 15: the DDL written for models that came from the OTHER formats of the build runs on real engines. Every
+ * The DDL written for models that came from the OTHER formats of the build runs on real engines. Every
  * corpus input of every decode format but sql itself (whose scripts {@link SqlConformanceTest} covers) is decoded,
  * written as PostgreSQL and as SQLite DDL, executed on embedded PostgreSQL (one database per model) and on
  * in-memory SQLite, and the catalog read back through JDBC metadata must match the model's tables, columns,

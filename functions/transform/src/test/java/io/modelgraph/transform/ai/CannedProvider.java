@@ -93,7 +93,7 @@ public final class CannedProvider implements AutoCloseable {
         }
         if (reply.delayMillis() > 0) {
             try {
-                Thread.sleep(reply.delayMillis());
+                Thread.sleep(reply.delayMillis()); // sleep: time itself: a slow provider, for AI_TIMEOUT_SECONDS
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

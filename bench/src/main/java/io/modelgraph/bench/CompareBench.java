@@ -1,0 +1,109 @@
+package io.modelgraph.bench;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.avro.AvroCodec;
+import io.modelgraph.compat.CompareReport;
+import io.modelgraph.compat.Compatibility;
+import io.modelgraph.compat.Mode;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaCompatibility;
+
+/**
+ * schema/compare's engine on a 500-type Avro model against a changed copy (a field added without default in one
+ * record, a field removed from another, an enum symbol added), in every consumer format at once, against Avro
+ * 1.12's {@code SchemaCompatibility} on the same pair for Avro alone; both BACKWARD, both in this process. Prints
+ * the medians of thread CPU time and their ratio (docs/benchmarks.md). Args: [types] [rounds].
+ */
+public final class CompareBench {
+    static final List<String> CONSUMERS = List.of("avro", "protobuf", "jsonschema", "sql", "redcap", "shex",
+            "jsonld", "owl", "linkml", "osi", "osi-json", "odcs", "synapse", "jtd");
+
+    private CompareBench() {
+    }
+
+    /**
+     * A root record whose fields hold the other records, each defined at its field (nesting stays two deep), each
+     * with eight scalar fields and an enum.
+     */
+    static String schema(int types, boolean changed) {
+        StringBuilder rootFields = new StringBuilder();
+        for (int i = 1; i < types; i++) {
+            StringBuilder fields = new StringBuilder();
+            for (int f = 0; f < 8; f++) {
+                if (changed && i == types / 3 && f == 7) {
+                    continue; // a field removed
+                }
+                fields.append("{\"name\": \"f").append(f).append("\", \"type\": \"")
+                        .append(f % 2 == 0 ? "string" : "long").append("\"},");
+            }
+            if (changed && i == types / 2) {
+                fields.append("{\"name\": \"added\", \"type\": \"int\"},"); // added without default
+            }
+            fields.append("{\"name\": \"state\", \"type\": {\"type\": \"enum\", \"name\": \"State").append(i)
+                    .append("\", \"symbols\": [\"A\", \"B\"").append(changed && i == 1 ? ", \"C\"" : "")
+                    .append("]}}");
+            rootFields.append(i == 1 ? "" : ",").append("{\"name\": \"t").append(i).append("\", \"type\": {")
+                    .append("\"type\": \"record\", \"name\": \"T").append(i).append("\", \"fields\": [")
+                    .append(fields).append("]}}");
+        }
+        return "{\"type\": \"record\", \"name\": \"Root\", \"namespace\": \"bench\", \"fields\": ["
+                + rootFields + "]}";
+    }
+
+    public static void main(String[] args) throws Exception {
+        int types = args.length > 0 ? Integer.parseInt(args[0]) : 500;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+        String baseText = schema(types, false);
+        String candidateText = schema(types, true);
+        AvroCodec codec = new AvroCodec();
+        SchemaModel base = codec.decode(baseText, CodecOptions.NONE, new LossinessLedger());
+        SchemaModel candidate = codec.decode(candidateText, CodecOptions.NONE, new LossinessLedger());
+        Schema baseAvro = new Schema.Parser().parse(baseText);
+        Schema candidateAvro = new Schema.Parser().parse(candidateText);
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        long[] ours = new long[rounds];
+        long[] avro = new long[rounds];
+        boolean oursCompatible = true;
+        boolean avroCompatible = true;
+        for (int r = -3; r < rounds; r++) {
+            long t0 = cpu.getCurrentThreadCpuTime();
+            CompareReport report = Compatibility.compare(base, candidate, Mode.BACKWARD, CONSUMERS);
+            long t1 = cpu.getCurrentThreadCpuTime();
+            SchemaCompatibility.SchemaPairCompatibility pair = SchemaCompatibility.checkReaderWriterCompatibility(
+                    candidateAvro, baseAvro);
+            long t2 = cpu.getCurrentThreadCpuTime();
+            if (r >= 0) {
+                ours[r] = t1 - t0;
+                avro[r] = t2 - t1;
+            }
+            oursCompatible = report.verdicts().get(0).compatible();
+            avroCompatible = pair.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE;
+        }
+        long oursMedian = median(ours);
+        long avroMedian = median(avro);
+        System.out.printf("types %d, elements %d, consumers %d%n", base.types().size(), base.elementCount(),
+                CONSUMERS.size());
+        System.out.printf("compare, every consumer: median %.1f ms CPU%n", oursMedian / 1e6);
+        System.out.printf("Avro SchemaCompatibility, avro only: median %.1f ms CPU%n", avroMedian / 1e6);
+        System.out.printf("ratio (ours / Avro) %.2f; avro verdicts agree: %s%n", (double) oursMedian / avroMedian,
+                oursCompatible == avroCompatible);
+        List<String> perRound = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            perRound.add(String.format("%.2f", (double) ours[i] / avro[i]));
+        }
+        System.out.println("per round: " + perRound);
+    }
+
+    private static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+}

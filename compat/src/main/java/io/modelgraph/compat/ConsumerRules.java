@@ -1,0 +1,17 @@
+package io.modelgraph.compat;
+
+import java.util.List;
+
+/**
+ * The rules of one consumer format: can a reader of that format, holding one schema, read data written with the
+ * other? {@link Compatibility} calls {@link #check} once per direction the mode asks for. Implementations are
+ * found in {@link Compatibility}'s built-in list and, for more formats, through {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/io.modelgraph.compat.ConsumerRules}).
+ */
+public interface ConsumerRules {
+    /** The consumer format key, such as {@code avro}. */
+    String consumer();
+
+    /** The findings for one direction; paths are given through {@link Reading#finding}, which places them. */
+    List<Finding> check(Reading reading);
+}

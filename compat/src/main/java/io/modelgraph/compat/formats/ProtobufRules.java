@@ -1,0 +1,317 @@
+package io.modelgraph.compat.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.compat.ConsumerRules;
+import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Reading;
+import io.modelgraph.compat.Severity;
+import io.modelgraph.json.Json;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Protobuf consumers, wire and JSON (docs/compare.md "Protobuf"), after buf's WIRE_JSON breaking category: fields
+ * are matched by number (the codec keeps it as the element's field number and {@code protobuf.number}); a number
+ * dropped without being reserved, a type outside its wire-compatible group or with another JSON form, a changed
+ * label (repeated, optional, required), a move into or out of a {@code oneof}, a changed JSON name, an enum value
+ * number dropped without reserving or renamed, a message or enum deleted. A model from another format gets numbers
+ * as the protobuf codec writes them: declaration order from 1.
+ */
+public final class ProtobufRules implements ConsumerRules {
+    /** Scalar types that share a wire encoding (buf's wire-compatible groups). */
+    private static final List<Set<String>> WIRE = List.of(
+            Set.of("int32", "uint32", "int64", "uint64", "bool", "enum"),
+            Set.of("sint32", "sint64"),
+            Set.of("fixed32", "sfixed32"),
+            Set.of("fixed64", "sfixed64"),
+            Set.of("string", "bytes", "message"));
+    /** Scalar types whose JSON form is the same (the JSON mapping: 64-bit integers are strings). */
+    private static final List<Set<String>> JSON = List.of(
+            Set.of("int32", "uint32", "sint32", "fixed32", "sfixed32"),
+            Set.of("int64", "uint64", "sint64", "fixed64", "sfixed64"));
+
+    @Override
+    public String consumer() {
+        return "protobuf";
+    }
+
+    @Override
+    public List<Finding> check(Reading r) {
+        List<Finding> out = new ArrayList<>();
+        for (TypeDef w : r.writer().types()) {
+            Optional<TypeDef> rt = r.reader().type(w.name());
+            if (rt.isEmpty()) {
+                if (r.writerIsBase()) {
+                    out.add(r.finding("protobuf.message-deleted", Severity.ERROR, w.name(), "", "Message '" + w.name()
+                            + "' is deleted"));
+                }
+                continue;
+            }
+            fields(r, w, rt.get(), out);
+        }
+        for (TaxonomyDef w : r.writer().taxonomies()) {
+            Optional<TaxonomyDef> rt = r.reader().taxonomy(w.name());
+            if (rt.isEmpty()) {
+                if (r.writerIsBase()) {
+                    out.add(r.finding("protobuf.enum-deleted", Severity.ERROR, w.name(), "", "Enum '" + w.name()
+                            + "' is deleted"));
+                }
+                continue;
+            }
+            values(r, w, rt.get(), out);
+        }
+        return out;
+    }
+
+    private void fields(Reading r, TypeDef w, TypeDef rt, List<Finding> out) {
+        Map<Integer, ElementDef> byNumber = numbered(rt);
+        Reserved reserved = Reserved.of(rt.annotations());
+        Map<Integer, ElementDef> writerNumbers = numbered(w);
+        for (Map.Entry<Integer, ElementDef> e : writerNumbers.entrySet()) {
+            ElementDef we = e.getValue();
+            String wp = w.name() + "." + we.name();
+            ElementDef re = byNumber.get(e.getKey());
+            if (re == null) {
+                if (!r.writerIsBase()) {
+                    continue; // a new field: old readers skip its number
+                }
+                boolean numberKept = reserved.number(e.getKey());
+                boolean nameKept = reserved.name(we.name());
+                if (!numberKept) {
+                    out.add(r.finding("protobuf.field-deleted-without-reserved-number", Severity.ERROR, wp, rt.name(),
+                            "Field " + e.getKey() + " ('" + we.name() + "') is deleted and its number not reserved;"
+                                    + " a later field may reuse it"));
+                } else if (!nameKept) {
+                    out.add(r.finding("protobuf.field-deleted-without-reserved-name", Severity.ERROR, wp, rt.name(),
+                            "Field '" + we.name() + "' is deleted and its name not reserved; JSON readers may meet"
+                                    + " it again with another meaning"));
+                }
+                continue;
+            }
+            String rp = rt.name() + "." + re.name();
+            String wType = kind(r, we, true);
+            String rType = kind(r, re, false);
+            if (!wType.equals(rType)) {
+                if (!sameGroup(WIRE, wType, rType)) {
+                    out.add(r.finding("protobuf.field-wire-incompatible-type", Severity.ERROR, wp, rp, "Field "
+                            + e.getKey() + " changes type " + wType + " to " + rType + ", another wire encoding"));
+                } else if (!sameGroup(JSON, wType, rType)) {
+                    out.add(r.finding("protobuf.field-json-incompatible-type", Severity.ERROR, wp, rp, "Field "
+                            + e.getKey() + " changes type " + wType + " to " + rType + ": the wire reads it, JSON"
+                            + " readers do not"));
+                }
+            } else if (wType.equals("message") || wType.equals("enum")) {
+                String wn = refName(we.type());
+                String rn = refName(re.type());
+                if (!wn.equals(rn)) {
+                    out.add(r.finding("protobuf.field-type-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
+                            + " changes type " + wn + " to " + rn));
+                }
+            }
+            if (!label(we).equals(label(re))) {
+                out.add(r.finding("protobuf.field-label-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
+                        + " changes label '" + label(we) + "' to '" + label(re) + "'"));
+            }
+            String wo = we.annotations().getOrDefault("protobuf.oneof", "");
+            String ro = re.annotations().getOrDefault("protobuf.oneof", "");
+            if (!wo.equals(ro)) {
+                out.add(r.finding("protobuf.field-oneof-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
+                        + (wo.isEmpty() ? " moves into oneof '" + ro + "'" : ro.isEmpty() ? " moves out of oneof '" + wo
+                        + "'" : " moves from oneof '" + wo + "' to '" + ro + "'")));
+            }
+            if (!jsonName(we).equals(jsonName(re))) {
+                out.add(r.finding("protobuf.field-json-name-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
+                        + " is '" + jsonName(we) + "' in JSON, now '" + jsonName(re) + "'"));
+            } else if (!we.name().equals(re.name())) {
+                out.add(r.finding("protobuf.field-renamed", Severity.WARNING, wp, rp, "Field " + e.getKey()
+                        + " is renamed '" + re.name() + "' (wire and JSON names unchanged; generated code changes)"));
+            }
+        }
+        if (r.writerIsBase()) {
+            for (Map.Entry<Integer, ElementDef> e : byNumber.entrySet()) {
+                ElementDef re = e.getValue();
+                if (!writerNumbers.containsKey(e.getKey()) && "required".equals(label(re))) {
+                    out.add(r.finding("protobuf.required-field-added", Severity.ERROR, w.name(), rt.name() + "."
+                            + re.name(), "Required field " + e.getKey() + " is new; old messages lack it"));
+                }
+            }
+        }
+    }
+
+    private void values(Reading r, TaxonomyDef w, TaxonomyDef rt, List<Finding> out) {
+        Map<Integer, String> readerValues = enumNumbers(rt);
+        Reserved reserved = Reserved.of(rt.annotations());
+        for (Map.Entry<Integer, String> e : enumNumbers(w).entrySet()) {
+            String name = readerValues.get(e.getKey());
+            String wp = w.name() + "." + e.getValue();
+            if (name == null) {
+                if (r.writerIsBase() && !reserved.number(e.getKey())) {
+                    out.add(r.finding("protobuf.enum-value-deleted-without-reserved-number", Severity.ERROR, wp,
+                            rt.name(), "Value " + e.getValue() + " = " + e.getKey() + " is deleted and its number not"
+                                    + " reserved"));
+                }
+            } else if (!name.equals(e.getValue())) {
+                out.add(r.finding("protobuf.enum-value-renamed", Severity.ERROR, wp, rt.name() + "." + name,
+                        "Value " + e.getKey() + " is '" + name + "' now, '" + e.getValue() + "' before: JSON"
+                                + " readers see another name"));
+            }
+        }
+    }
+
+    /** Fields by number: the element's field number, else {@code protobuf.number}, else position from 1. */
+    private static Map<Integer, ElementDef> numbered(TypeDef t) {
+        Map<Integer, ElementDef> out = new LinkedHashMap<>();
+        int position = 0;
+        for (ElementDef e : t.elements()) {
+            position++;
+            int n = e.fieldNumber().isPresent() ? e.fieldNumber().getAsInt() : parse(e.annotations().get(
+                    "protobuf.number"), position);
+            out.putIfAbsent(n, e);
+        }
+        return out;
+    }
+
+    private static Map<Integer, String> enumNumbers(TaxonomyDef t) {
+        Map<Integer, String> out = new LinkedHashMap<>();
+        JsonNode numbers = read(t.annotations().get("protobuf.values"));
+        int position = 0;
+        for (Term term : t.terms()) {
+            // the codec writes values from 0 (proto3's first value is the zero value)
+            int n = numbers.has(term.code()) ? numbers.get(term.code()).asInt() : position;
+            position++;
+            out.putIfAbsent(n, term.code());
+        }
+        return out;
+    }
+
+    private static int parse(String text, int fallback) {
+        try {
+            return text == null ? fallback : Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    private static JsonNode read(String text) {
+        try {
+            return text == null ? Json.object() : Json.parse(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return Json.object();
+        }
+    }
+
+    /** The protobuf type of the field as the protobuf codec writes it: its own scalar name, or the model's kind. */
+    private static String kind(Reading r, ElementDef e, boolean writer) {
+        DataType t = e.type();
+        if (t instanceof DataType.MapOf) {
+            return "map";
+        }
+        if (t instanceof DataType.TypeRef) {
+            return "message";
+        }
+        if (t instanceof DataType.TaxonomyRef) {
+            return "enum";
+        }
+        if (t instanceof DataType.Union) {
+            return "message";
+        }
+        DataType.Primitive p = (DataType.Primitive) t;
+        String nativeName = p.nativeName().orElse("");
+        if (Set.of("double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64",
+                "sfixed32", "sfixed64", "bool", "string", "bytes").contains(nativeName)) {
+            return nativeName;
+        }
+        return switch (p.kind()) {
+            case INTEGER -> "int64";
+            case NUMBER -> "double";
+            case BOOLEAN -> "bool";
+            case BINARY -> "bytes";
+            case DATE, DATETIME, DURATION, DECIMAL, ANY -> nativeName.startsWith("google.protobuf.") ? "message"
+                    : "string";
+            default -> "string";
+        };
+    }
+
+    private static String refName(DataType t) {
+        return t instanceof DataType.TypeRef r ? r.typeName() : t instanceof DataType.TaxonomyRef x
+                ? x.taxonomyName() : "";
+    }
+
+    private static String label(ElementDef e) {
+        String written = e.annotations().getOrDefault("protobuf.label", "");
+        if (!written.isEmpty()) {
+            return written.equals("optional") ? "" : written;
+        }
+        return e.cardinality().many() ? "repeated" : "";
+    }
+
+    private static boolean sameGroup(List<Set<String>> groups, String a, String b) {
+        return groups.stream().anyMatch(g -> g.contains(a) && g.contains(b));
+    }
+
+    /** The JSON name: {@code json_name} where set, else the field name in lowerCamelCase. */
+    static String jsonName(ElementDef e) {
+        JsonNode options = read(e.annotations().getOrDefault("protobuf.options", "[]"));
+        for (JsonNode o : options) {
+            String text = o.asText();
+            if (text.startsWith("json_name")) {
+                int eq = text.indexOf('=');
+                return text.substring(eq + 1).trim().replace("\"", "");
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        boolean upper = false;
+        for (char c : e.name().toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return out.toString();
+    }
+
+    /** Reserved numbers, ranges and names ({@code protobuf.reserved}: texts such as {@code 5}, {@code 9 to 11}). */
+    private record Reserved(List<long[]> ranges, Set<String> names) {
+        static Reserved of(Map<String, String> annotations) {
+            List<long[]> ranges = new ArrayList<>();
+            Set<String> names = new java.util.HashSet<>();
+            for (JsonNode n : read(annotations.getOrDefault("protobuf.reserved", "[]"))) {
+                String text = n.asText().trim();
+                if (text.startsWith("\"") || text.startsWith("'")) {
+                    names.add(text.substring(1, Math.max(1, text.length() - 1)));
+                    continue;
+                }
+                String[] parts = text.split("\\s+to\\s+");
+                try {
+                    long lo = Long.parseLong(parts[0].trim());
+                    long hi = parts.length > 1 ? (parts[1].trim().equals("max") ? Long.MAX_VALUE
+                            : Long.parseLong(parts[1].trim())) : lo;
+                    ranges.add(new long[] {lo, hi});
+                } catch (NumberFormatException e) {
+                    names.add(text);
+                }
+            }
+            return new Reserved(ranges, names);
+        }
+
+        boolean number(int n) {
+            return ranges.stream().anyMatch(r -> r[0] <= n && n <= r[1]);
+        }
+
+        boolean name(String name) {
+            return names.contains(name);
+        }
+    }
+
+}

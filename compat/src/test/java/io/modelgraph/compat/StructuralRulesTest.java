@@ -1,0 +1,137 @@
+package io.modelgraph.compat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StructuralRulesTest {
+    private static final ElementDef NAME = ElementDef.of("name", DataType.of(PrimitiveKind.STRING),
+            Cardinality.REQUIRED);
+    private static final ElementDef AGE = ElementDef.of("age", DataType.of(PrimitiveKind.INTEGER),
+            Cardinality.OPTIONAL);
+
+    private static SchemaModel model(TypeDef... types) {
+        return SchemaModel.of("m", List.of(types), List.of());
+    }
+
+    private static List<String> rules(CompareReport report) {
+        return report.findings().stream().map(Finding::rule).toList();
+    }
+
+    @Test
+    void addingAnOptionalElementIsCompatibleEitherWay() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(NAME)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(NAME, AGE)));
+        CompareReport r = Compatibility.compare(base, candidate, Mode.FULL, List.of("linkml"));
+        assertTrue(r.compatible(), () -> r.findings().toString());
+        assertEquals(List.of(new Change(Change.Kind.ADDED, "", "Person.age", "element")), r.changelog());
+    }
+
+    @Test
+    void aNewRequiredElementBreaksBackwardNotForward() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(AGE)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(AGE, NAME)));
+        CompareReport backward = Compatibility.compare(base, candidate, Mode.BACKWARD, List.of("linkml"));
+        assertFalse(backward.compatible());
+        assertEquals(List.of("structure.required-element-added"), rules(backward));
+        Finding f = backward.findings().get(0);
+        assertEquals("Person", f.basePath());
+        assertEquals("Person.name", f.candidatePath());
+        assertEquals(Severity.ERROR, f.severity());
+        assertEquals("linkml", f.consumer());
+        assertTrue(Compatibility.compare(base, candidate, Mode.FORWARD, List.of("linkml")).compatible());
+    }
+
+    @Test
+    void removingARequiredElementBreaksForward() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(AGE, NAME)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(AGE)));
+        CompareReport forward = Compatibility.compare(base, candidate, Mode.FORWARD, List.of("owl"));
+        assertEquals(List.of("structure.required-element-removed"), rules(forward));
+        assertEquals("Person.name", forward.findings().get(0).basePath());
+        CompareReport backward = Compatibility.compare(base, candidate, Mode.BACKWARD, List.of("owl"));
+        assertTrue(backward.compatible());
+        assertEquals(List.of("structure.element-removed"), rules(backward));
+        assertEquals(Severity.WARNING, backward.findings().get(0).severity());
+    }
+
+    @Test
+    void narrowingATypeBreaksBackwardAndWideningBreaksForward() {
+        SchemaModel base = model(TypeDef.of("T", List.of(ElementDef.of("x", DataType.of(PrimitiveKind.INTEGER),
+                Cardinality.REQUIRED))));
+        SchemaModel candidate = model(TypeDef.of("T", List.of(ElementDef.of("x", DataType.of(PrimitiveKind.NUMBER),
+                Cardinality.REQUIRED))));
+        assertTrue(Compatibility.compare(base, candidate, Mode.BACKWARD, List.of("shex")).compatible());
+        CompareReport forward = Compatibility.compare(base, candidate, Mode.FORWARD, List.of("shex"));
+        assertEquals(List.of("structure.type-narrowed"), rules(forward));
+        assertEquals("T.x", forward.findings().get(0).basePath());
+        assertEquals("T.x", forward.findings().get(0).candidatePath());
+    }
+
+    @Test
+    void aClosedReaderRefusesUnknownElements() {
+        TypeDef open = TypeDef.of("T", List.of(NAME, AGE));
+        TypeDef closed = TypeDef.of("T", List.of(NAME)).toBuilder().annotations(Map.of("closed", "true")).build();
+        CompareReport r = Compatibility.compare(model(open), model(closed), Mode.BACKWARD, List.of("shex"));
+        assertEquals(List.of("structure.content-closed", "structure.element-removed"), rules(r));
+        assertFalse(r.compatible());
+    }
+
+    @Test
+    void removedTypesAndTermsBreakBackward() {
+        SchemaModel base = SchemaModel.of("m", List.of(TypeDef.of("A", List.of()), TypeDef.of("B", List.of())),
+                List.of(TaxonomyDef.of("Color", List.of(Term.of("RED"), Term.of("BLUE")))));
+        SchemaModel candidate = SchemaModel.of("m", List.of(TypeDef.of("A", List.of())),
+                List.of(TaxonomyDef.of("Color", List.of(Term.of("RED")))));
+        CompareReport r = Compatibility.compare(base, candidate, Mode.BACKWARD, List.of("jsonld"));
+        assertEquals(List.of("structure.type-removed", "structure.term-removed"), rules(r));
+        assertEquals("Color.BLUE", r.findings().get(1).basePath());
+        assertTrue(r.changelog().contains(new Change(Change.Kind.REMOVED, "B", "", "type")));
+        assertTrue(r.changelog().contains(new Change(Change.Kind.REMOVED, "Color.BLUE", "", "value")));
+    }
+
+    @Test
+    void anAliasMakesARename() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(NAME)));
+        ElementDef renamed = NAME.toBuilder().name("fullName").annotations(Map.of("avro.aliases", "[\"name\"]"))
+                .build();
+        SchemaModel candidate = model(TypeDef.of("Human", List.of(renamed)).toBuilder()
+                .annotations(Map.of("avro.aliases", "[\"Person\"]")).build());
+        CompareReport r = Compatibility.compare(base, candidate, Mode.FULL, List.of("linkml"));
+        assertTrue(r.compatible(), () -> r.findings().toString());
+        assertEquals(List.of(new Change(Change.Kind.RENAMED, "Person", "Human", "type"),
+                new Change(Change.Kind.RENAMED, "Person.name", "Human.fullName", "element")), r.changelog());
+    }
+
+    @Test
+    void noneGivesOnlyTheChangelog() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(AGE)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(NAME)));
+        CompareReport r = Compatibility.compare(base, candidate, Mode.NONE, List.of("linkml", "linkml"));
+        assertTrue(r.compatible());
+        assertEquals(1, r.verdicts().size());
+        assertTrue(r.findings().isEmpty());
+        assertEquals(2, r.changelog().size());
+    }
+
+    @Test
+    void theDefaultConsumerIsTheCandidatesFormat() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(AGE)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(AGE))).toBuilder()
+                .provenance(io.modelgraph.schema.Provenance.of("shex")).build();
+        assertEquals("shex", Compatibility.compare(base, candidate, Mode.FULL, List.of()).verdicts().get(0)
+                .consumer());
+    }
+}

@@ -1,0 +1,168 @@
+package io.modelgraph.compat.formats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.codec.protobuf.ProtobufCodec;
+import io.modelgraph.codec.sql.SqlCodec;
+import io.modelgraph.compat.CompareReport;
+import io.modelgraph.compat.Compatibility;
+import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Mode;
+import io.modelgraph.compat.Severity;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The protobuf, JSON Schema, SQL and REDCap consumers on documents decoded by their own codecs. */
+class FormatRulesTest {
+    private static SchemaModel decode(SchemaDecoder codec, String text) throws Exception {
+        return codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+    }
+
+    private static List<String> errors(SchemaDecoder codec, String base, String candidate, Mode mode, String consumer)
+            throws Exception {
+        CompareReport r = Compatibility.compare(decode(codec, base), decode(codec, candidate), mode,
+                List.of(consumer));
+        return r.findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::rule).toList();
+    }
+
+    private static final String PROTO = """
+            syntax = "proto3";
+            package shop;
+            message Order {
+              string id = 1;
+              int32 qty = 2;
+              string note = 3;
+              Status status = 4;
+            }
+            enum Status { NEW = 0; PAID = 1; SHIPPED = 2; }
+            """;
+
+    @Test
+    void protobufJudgesByFieldNumberAndWireGroup() throws Exception {
+        ProtobufCodec p = new ProtobufCodec();
+        assertEquals(List.of(), errors(p, PROTO, PROTO.replace("int32 qty = 2", "uint32 qty = 2"), Mode.FULL,
+                "protobuf"));
+        assertEquals(List.of("protobuf.field-json-incompatible-type"), errors(p, PROTO, PROTO.replace("int32 qty = 2",
+                "int64 qty = 2"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-wire-incompatible-type"), errors(p, PROTO, PROTO.replace("int32 qty = 2",
+                "string qty = 2"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-deleted-without-reserved-number"), errors(p, PROTO,
+                PROTO.replace("  string note = 3;\n", ""), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of(), errors(p, PROTO, PROTO.replace("  string note = 3;\n",
+                "  reserved 3; reserved \"note\";\n"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-json-name-changed"), errors(p, PROTO, PROTO.replace("string note = 3",
+                "string remark = 3"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-oneof-changed"), errors(p, PROTO, PROTO.replace("  string note = 3;",
+                "  oneof extra { string note = 3; }"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-label-changed"), errors(p, PROTO, PROTO.replace("string note = 3",
+                "repeated string note = 3"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.enum-value-deleted-without-reserved-number"), errors(p, PROTO,
+                PROTO.replace(" SHIPPED = 2;", ""), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.enum-value-renamed"), errors(p, PROTO, PROTO.replace("SHIPPED = 2",
+                "SENT = 2"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of(), errors(p, PROTO, PROTO.replace("string id = 1;", "string id = 1;\n  bool gift = 9;"),
+                Mode.FULL, "protobuf"));
+    }
+
+    private static final String JSON = """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"Person": {"type": "object",
+             "properties": {"name": {"type": "string", "maxLength": 50}, "age": {"type": "integer"}},
+             "required": ["name"]}}}""";
+
+    @Test
+    void jsonSchemaAsksWhetherEveryAcceptedDocumentStillIs() throws Exception {
+        JsonSchemaCodec j = new JsonSchemaCodec();
+        assertEquals(List.of("jsonschema.required-added"), errors(j, JSON, JSON.replace("[\"name\"]",
+                "[\"name\", \"age\"]"), Mode.BACKWARD, "jsonschema"));
+        assertEquals(List.of(), errors(j, JSON, JSON.replace("[\"name\", \"age\"]", "[\"name\"]"), Mode.BACKWARD,
+                "jsonschema"));
+        assertEquals(List.of("jsonschema.constraint-narrowed"), errors(j, JSON, JSON.replace("50", "20"),
+                Mode.BACKWARD, "jsonschema"));
+        assertEquals(List.of("jsonschema.type-narrowed"), errors(j, JSON.replace("\"integer\"", "\"number\""), JSON,
+                Mode.BACKWARD, "jsonschema"));
+        assertEquals(List.of(), errors(j, JSON, JSON.replace("\"integer\"", "\"number\""), Mode.BACKWARD,
+                "jsonschema"));
+        String closed = JSON.replace("\"required\": [\"name\"]", "\"required\": [\"name\"], \"additionalProperties\":"
+                + " false");
+        assertEquals(List.of("jsonschema.additional-properties-closed"), errors(j, JSON, closed, Mode.BACKWARD,
+                "jsonschema"));
+        assertEquals(List.of(), errors(j, closed, JSON, Mode.BACKWARD, "jsonschema"));
+        CompareReport added = Compatibility.compare(decode(j, JSON), decode(j, JSON.replace("\"age\": {\"type\":"
+                + " \"integer\"}", "\"age\": {\"type\": \"integer\"}, \"email\": {\"type\": \"string\"}")),
+                Mode.BACKWARD, List.of("jsonschema"));
+        assertTrue(added.compatible());
+        assertTrue(added.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.property-added-to-open-model")
+                && f.severity() == Severity.WARNING));
+    }
+
+    private static final String SQL = """
+            CREATE TABLE orders (
+              id INTEGER PRIMARY KEY,
+              customer VARCHAR(100) NOT NULL,
+              qty BIGINT,
+              note TEXT
+            );""";
+
+    @Test
+    void sqlNamesWhatBreaksRowsOrQueriesAndTheMigration() throws Exception {
+        SqlCodec s = new SqlCodec();
+        List<String> dropped = errors(s, SQL, SQL.replace(",\n  note TEXT", ""), Mode.BACKWARD, "sql");
+        assertEquals(List.of("sql.column-dropped"), dropped);
+        assertEquals(List.of("sql.column-dropped"), errors(s, SQL, SQL.replace(",\n  note TEXT", ""), Mode.FULL,
+                "sql"));
+        assertEquals(List.of("sql.not-null-column-added-without-default"), errors(s, SQL, SQL.replace("note TEXT",
+                "note TEXT,\n  region TEXT NOT NULL"), Mode.BACKWARD, "sql"));
+        assertEquals(List.of(), errors(s, SQL, SQL.replace("note TEXT", "note TEXT,\n  region TEXT NOT NULL DEFAULT"
+                + " 'eu'"), Mode.BACKWARD, "sql"));
+        assertEquals(List.of("sql.type-narrowed"), errors(s, SQL, SQL.replace("VARCHAR(100)", "VARCHAR(20)"),
+                Mode.BACKWARD, "sql"));
+        assertEquals(List.of("sql.type-narrowed"), errors(s, SQL, SQL.replace("qty BIGINT", "qty SMALLINT"),
+                Mode.BACKWARD, "sql"));
+        assertEquals(List.of("sql.not-null-added"), errors(s, SQL, SQL.replace("note TEXT", "note TEXT NOT NULL"),
+                Mode.BACKWARD, "sql"));
+        CompareReport r = Compatibility.compare(decode(s, SQL), decode(s, SQL.replace(",\n  note TEXT", "")),
+                Mode.BACKWARD, List.of("sql"));
+        assertTrue(r.findings().get(0).message().contains("Migration: "), r.findings().toString());
+    }
+
+    private static SchemaModel dictionary(List<ElementDef> fields, List<Term> choices) {
+        return SchemaModel.of("study", List.of(TypeDef.of("demographics", fields)),
+                List.of(TaxonomyDef.of("sex_choices", choices)));
+    }
+
+    @Test
+    void redcapUsesTheProductionChangeCodes() {
+        ElementDef age = ElementDef.of("age", DataType.of(PrimitiveKind.INTEGER), Cardinality.OPTIONAL).toBuilder()
+                .annotations(Map.of("redcap.fieldType", "text", "redcap.validation", "integer")).build();
+        ElementDef sex = ElementDef.of("sex", new DataType.TaxonomyRef("sex_choices"), Cardinality.OPTIONAL)
+                .toBuilder().annotations(Map.of("redcap.fieldType", "radio")).build();
+        List<Term> choices = List.of(new Term("1", Optional.of("Female"), Optional.empty(), Optional.empty()),
+                new Term("2", Optional.of("Male"), Optional.empty(), Optional.empty()));
+        SchemaModel base = dictionary(List.of(age, sex), choices);
+        SchemaModel candidate = dictionary(List.of(age.toBuilder().annotations(Map.of("redcap.fieldType", "text",
+                "redcap.validation", "number")).build(), sex), List.of(choices.get(0)));
+        CompareReport r = Compatibility.compare(base, candidate, Mode.FULL, List.of("redcap"));
+        assertEquals(List.of("redcap.production-validation-changed", "redcap.production-choice-removed"),
+                r.findings().stream().map(Finding::rule).toList());
+        assertEquals("demographics.sex.2", r.findings().get(1).basePath());
+        CompareReport deleted = Compatibility.compare(base, dictionary(List.of(sex), choices), Mode.BACKWARD,
+                List.of("redcap"));
+        assertEquals(List.of("redcap.production-field-deleted"), deleted.findings().stream().map(Finding::rule)
+                .toList());
+    }
+}
