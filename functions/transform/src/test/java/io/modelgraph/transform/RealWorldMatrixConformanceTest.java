@@ -43,7 +43,7 @@ class RealWorldMatrixConformanceTest {
 
     private final CodecRegistry registry = TransformHandler.codecs();
 
-    private record Case(String name, String format, String text) {
+    record Case(String name, String format, String text) {
     }
 
     private record Timing(String pair, long millis) {

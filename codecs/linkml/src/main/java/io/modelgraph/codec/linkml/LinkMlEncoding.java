@@ -74,8 +74,16 @@ final class LinkMlEncoding {
             Optional.ofNullable(ann.get("linkml." + k)).ifPresent(v -> doc.put(k, v));
         }
         prefixes.put("linkml", "https://w3id.org/linkml/");
-        model.namespaces().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> prefixes.putIfAbsent(e.getKey(), e.getValue()));
+        // the metamodel types a prefix's reference as a URI (format: uri), so one that is not absolute (ShExC's
+        // PREFIX p: <>, the document itself) is left out and the IRIs it would shorten are written in full
+        model.namespaces().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            if (absoluteUri(e.getValue())) {
+                prefixes.putIfAbsent(e.getKey(), e.getValue());
+            } else {
+                ledger.drop("$", "prefix " + e.getKey() + ": <" + e.getValue() + "> is not an absolute URI, which"
+                        + " a LinkML prefix reference must be; it is left out");
+            }
+        });
         ObjectNode px = doc.putObject("prefixes");
         prefixes.forEach(px::put);
         Optional.ofNullable(ann.get(LinkMlKeys.DEFAULT_PREFIX)).filter(prefixes::containsKey)

@@ -208,6 +208,21 @@ class LinkMlCodecTest {
     }
 
     @Test
+    void aPrefixOfTheEmptyIriIsNoLongerWrittenAsAnEmptyPrefixReference() throws Exception {
+        // ShExC's PREFIX berlin_wikibase: <> names the document itself; the metamodel requires a URI
+        SchemaModel m = SchemaModel.of("grants", List.of(TypeDef.of("Grant", List.of(ElementDef.of("id",
+                DataType.of(PrimitiveKind.STRING), io.modelgraph.schema.Cardinality.REQUIRED)))), List.of())
+                .toBuilder().identifier("https://example.org/grants").namespaces(java.util.Map.of("berlin_wikibase",
+                        "", "ex", "https://example.org/")).build();
+        LossinessLedger ledger = new LossinessLedger();
+        String yaml = codec.encode(m, CodecOptions.NONE, ledger);
+        assertFalse(yaml.contains("berlin_wikibase"), yaml);
+        assertTrue(yaml.contains("ex: https://example.org/"), yaml);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("$")
+                && e.explanation().contains("berlin_wikibase")), ledger.entries().toString());
+    }
+
+    @Test
     void aSlotListedTwiceNoLongerGivesTwoElementsOfOneName() throws Exception {
         String yaml = """
                 id: https://example.org/visits

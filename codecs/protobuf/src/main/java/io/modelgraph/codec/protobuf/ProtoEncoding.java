@@ -470,6 +470,19 @@ final class ProtoEncoding {
         return fullName;
     }
 
+    /**
+     * The message and enum names declared directly in a scope (the package, or a message's path): enum values
+     * share that scope with them (protobuf's C++ scoping), so a value may not take one of these names.
+     */
+    private Set<String> declaredIn(String scope) {
+        Set<String> names = new HashSet<>();
+        java.util.stream.Stream.concat(typesByPath.keySet().stream(), enumsByPath.keySet().stream())
+                .filter(p -> scope.isEmpty() ? !p.contains(".") : p.startsWith(scope + ".")
+                        && p.indexOf('.', scope.length() + 1) < 0)
+                .forEach(p -> names.add(p.substring(p.lastIndexOf('.') + 1)));
+        return names;
+    }
+
     private void enumeration(String path, TaxonomyDef x, StringBuilder out, String indent, String scope) {
         String where = "$.taxonomies." + x.name();
         comment(x.description(), out, indent);
@@ -480,7 +493,7 @@ final class ProtoEncoding {
         reserved.write(out, inner);
         JsonNode numbers = read(x.annotations().get(ProtoKeys.VALUES)).orElse(JSON.createObjectNode());
         JsonNode valueOptions = read(x.annotations().get(ProtoKeys.VALUE_OPTIONS)).orElse(JSON.createObjectNode());
-        Set<String> scopeNames = enumValueScopes.computeIfAbsent(scope, s -> new HashSet<>());
+        Set<String> scopeNames = enumValueScopes.computeIfAbsent(scope, this::declaredIn);
         List<String[]> values = new ArrayList<>();
         Map<String, String> renamed = new LinkedHashMap<>();
         Set<Integer> used = new HashSet<>();

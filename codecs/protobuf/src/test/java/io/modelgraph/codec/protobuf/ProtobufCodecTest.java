@@ -241,4 +241,20 @@ class ProtobufCodecTest {
         SchemaModel back = codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
         assertEquals(3, back.type("Visit").orElseThrow().elements().size());
     }
+
+    @Test
+    void anEnumValueNamedLikeAMessageOfItsPackageIsRenamedNotDeclaredTwice() throws Exception {
+        // protobuf scopes enum values beside their enum, so a value "Particle" would clash with message Particle
+        TypeDef particle = TypeDef.of("Particle", List.of(ElementDef.of("kind", new DataType.TaxonomyRef(
+                "ParticleKind"), Cardinality.OPTIONAL)));
+        TaxonomyDef kinds = TaxonomyDef.of("ParticleKind", List.of(Term.of("Particle"), Term.of("Atom")));
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(SchemaModel.of("m", List.of(particle), List.of(kinds)), CodecOptions.NONE,
+                ledger);
+        assertFalse(proto.contains("  Particle = "), proto);
+        assertTrue(proto.contains("PARTICLEKIND_Particle = "), proto);
+        assertTrue(proto.contains("  Atom = "), proto);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("$.taxonomies.ParticleKind")
+                && e.explanation().contains("PARTICLEKIND_Particle")), ledger.entries().toString());
+    }
 }

@@ -80,6 +80,12 @@ final class SynapseEncoding {
         ObjectNode s = header(names.id(taxonomyParts.get(t.name())));
         t.description().ifPresent(d -> s.put("description", d));
         s.put("type", "string");
+        if (t.terms().isEmpty()) {
+            // JSON Schema requires anyOf to hold at least one schema; a taxonomy whose terms are defined elsewhere
+            // (a LinkML dynamic enum) can only be stated as any string here
+            ledger.relax("taxonomies." + t.name(), "The taxonomy lists no terms; registered as any string.");
+            return s;
+        }
         ArrayNode values = s.putArray("anyOf");
         for (Term term : t.terms()) {
             ObjectNode v = values.addObject();

@@ -100,4 +100,17 @@ class SynapseCodecTest {
             assertTrue(f.getMessage().contains(bad.getValue()), f.getMessage());
         }
     }
+
+    @Test
+    void aTaxonomyWithoutTermsIsAnyStringNotAnEmptyAnyOf() throws Exception {
+        // draft-07 requires anyOf to be a non-empty array: a dynamic enum (terms defined elsewhere) has no terms
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode bundle = Json.parse(codec.encode(SchemaModel.of("study", List.of(), List.of(TaxonomyDef.of(
+                "EvidenceCode", List.of()))), CodecOptions.NONE, ledger));
+        JsonNode schema = bundle.path("schemas").get(0);
+        assertTrue(schema.path("anyOf").isMissingNode(), schema.toString());
+        assertEquals("string", schema.path("type").asText());
+        assertEquals(List.of(), SynapseShape.violations(schema, true), schema.toString());
+        assertEquals(List.of("taxonomies.EvidenceCode"), ledger.entries().stream().map(e -> e.path()).toList());
+    }
 }

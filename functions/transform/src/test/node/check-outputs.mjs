@@ -1,0 +1,243 @@
+// Checks every output file of one encode format with that format's own reference tools, in one process per
+// batch (docs/fidelity.md, "Reference tools"). Usage: node check-outputs.mjs <target> <folder> <corpus>
+// Prints one JSON array on stdout: {file, tool, ok, message} per file and tool. A file is accepted when every
+// tool of its target accepts it.
+import { readFileSync, readdirSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { join, basename } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const [target, folder, corpus] = process.argv.slice(2);
+const files = readdirSync(folder).filter((f) => !f.startsWith('.')).sort();
+const verdicts = [];
+
+function verdict(file, tool, fn) {
+  try {
+    const problem = fn();
+    verdicts.push({ file, tool, ok: !problem, message: problem || '' });
+  } catch (e) {
+    verdicts.push({ file, tool, ok: false, message: String(e && e.message ? e.message : e).slice(0, 600) });
+  }
+}
+
+async function verdictAsync(file, tool, fn) {
+  try {
+    const problem = await fn();
+    verdicts.push({ file, tool, ok: !problem, message: problem || '' });
+  } catch (e) {
+    verdicts.push({ file, tool, ok: false, message: String(e && e.message ? e.message : e).slice(0, 600) });
+  }
+}
+
+const text = (f) => readFileSync(join(folder, f), 'utf8');
+const json = (p) => JSON.parse(readFileSync(p, 'utf8'));
+
+function ajvErrors(errors) {
+  return (errors || []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`
+    + (e.params && e.params.additionalProperty ? ` (${e.params.additionalProperty})` : '')).join('; ');
+}
+
+/** A validator of documents against one JSON Schema, by the schema's own draft. */
+function documentValidator(schemaPath, draft) {
+  const Ajv = draft === '2019' ? require('ajv/dist/2019').default : require('ajv/dist/2020').default;
+  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
+  require('ajv-formats').default(ajv);
+  const schema = json(schemaPath);
+  delete schema.$schema; // the class above is the draft; a $schema the class does not bundle would not resolve
+  return ajv.compile(schema);
+}
+
+function yamlDocument(t) {
+  const YAML = require('yaml');
+  // YAML 1.2 core schema, as the formats' documents are written; a duplicate key or bad syntax throws
+  const doc = YAML.parseDocument(t, { version: '1.2', schema: 'core', uniqueKeys: true });
+  if (doc.errors.length) {
+    throw new Error(doc.errors[0].message);
+  }
+  return doc.toJS({ maxAliasCount: 0 });
+}
+
+function validateWith(validate, doc) {
+  return validate(doc) ? '' : ajvErrors(validate.errors);
+}
+
+async function main() {
+  switch (target) {
+    case 'jsonschema': {
+      const Ajv2020 = require('ajv/dist/2020').default;
+      const addFormats = require('ajv-formats').default;
+      for (const f of files) {
+        // a fresh instance per output: each output's $id and $anchor stand alone
+        const ajv = new Ajv2020({ strict: false, validateFormats: true });
+        addFormats(ajv);
+        verdict(f, 'ajv 2020-12 meta-schema', () => {
+          const schema = JSON.parse(text(f));
+          return ajv.validateSchema(schema) ? '' : ajvErrors(ajv.errors);
+        });
+        verdict(f, 'ajv compile ($ref resolved)', () => {
+          ajv.compile(JSON.parse(text(f)));
+          return '';
+        });
+      }
+      break;
+    }
+    case 'linkml': {
+      const validate = documentValidator(join(corpus, 'linkml/linkml-model/linkml_model/jsonschema/meta.schema.json'),
+        '2020');
+      for (const f of files) {
+        verdict(f, 'ajv LinkML meta.schema.json', () => validateWith(validate, yamlDocument(text(f))));
+      }
+      break;
+    }
+    case 'odcs': {
+      const validate = documentValidator(join(corpus, 'odcs/schema/odcs-json-schema-v3.1.0.json'), '2019');
+      for (const f of files) {
+        verdict(f, 'ajv ODCS v3.1.0 JSON Schema', () => validateWith(validate, yamlDocument(text(f))));
+      }
+      break;
+    }
+    case 'osi':
+    case 'osi-json': {
+      const v011 = documentValidator(join(corpus, 'osi/osi-0.1.1/core-spec/osi-schema.json'), '2020');
+      const v02 = documentValidator(join(corpus, 'osi/ossie-0.2.0.dev0/core-spec/osi-schema.json'), '2020');
+      for (const f of files) {
+        verdict(f, 'ajv OSI osi-schema.json', () => {
+          const doc = target === 'osi' ? yamlDocument(text(f)) : JSON.parse(text(f));
+          return validateWith(String(doc.version) === '0.1.1' ? v011 : v02, doc);
+        });
+      }
+      break;
+    }
+    case 'synapse': {
+      // Synapse registers draft-07 JSON Schemas; each output is one schema or a list of them
+      const Ajv = require('ajv').default;
+      const ajv = new Ajv({ strict: false, validateFormats: true });
+      require('ajv-formats').default(ajv);
+      for (const f of files) {
+        verdict(f, 'ajv draft-07 meta-schema', () => {
+          const doc = JSON.parse(text(f));
+          const schemas = Array.isArray(doc) ? doc : doc.schemas && Array.isArray(doc.schemas) ? doc.schemas : [doc];
+          for (const s of schemas) {
+            const body = s && s.schema && typeof s.schema === 'object' ? s.schema : s;
+            if (!ajv.validateSchema(body)) {
+              return ajvErrors(ajv.errors);
+            }
+          }
+          return '';
+        });
+      }
+      break;
+    }
+    case 'jtd': {
+      const AjvJtd = require('ajv/dist/jtd').default;
+      for (const f of files) {
+        verdict(f, 'ajv JTD (RFC 8927)', () => {
+          new AjvJtd({ strict: false }).compile(JSON.parse(text(f)));
+          return '';
+        });
+      }
+      break;
+    }
+    case 'shex': {
+      const parser = require('@shexjs/parser');
+      for (const f of files) {
+        verdict(f, '@shexjs/parser', () => {
+          parser.construct('http://example.org/base/', {}, {}).parse(text(f));
+          return '';
+        });
+      }
+      break;
+    }
+    case 'protobuf': {
+      const protobuf = require('protobufjs');
+      for (const f of files) {
+        verdict(f, 'protobufjs', () => {
+          protobuf.parse(text(f), { keepCase: true });
+          return '';
+        });
+      }
+      bufBuild();
+      break;
+    }
+    case 'jsonld': {
+      const jsonld = (await import('jsonld')).default;
+      // an output must stand alone: a remote context would be a network fetch, refused here
+      const documentLoader = async (url) => {
+        throw new Error(`remote context ${url} not loaded`);
+      };
+      for (const f of files) {
+        await verdictAsync(f, 'jsonld.js expand + toRDF', async () => {
+          const doc = JSON.parse(text(f));
+          await jsonld.expand(doc, { documentLoader, safe: false });
+          await jsonld.toRDF(doc, { documentLoader, format: 'application/n-quads' });
+          return '';
+        });
+      }
+      break;
+    }
+    case 'owl': {
+      const N3 = await import('n3');
+      for (const f of files) {
+        verdict(f, 'n3 Turtle parser', () => {
+          new N3.Parser({ format: 'text/turtle', baseIRI: 'http://example.org/base/' }).parse(text(f));
+          return '';
+        });
+      }
+      break;
+    }
+    default:
+      throw new Error(`no reference tool for ${target}`);
+  }
+}
+
+/**
+ * buf compiles a folder as one image, so outputs are built in batches whose proto packages differ (no two
+ * outputs can then define one symbol) and each error line is charged to the file it names.
+ */
+function bufBuild() {
+  const buf = join(here, 'node_modules/.bin/buf');
+  const batches = [];
+  for (const f of files) {
+    const m = /^\s*package\s+([\w.]+)\s*;/m.exec(text(f));
+    const pkg = m ? m[1] : '';
+    let batch = pkg ? batches.find((b) => !b.packages.has(pkg)) : undefined;
+    if (!batch) {
+      batch = { packages: new Set(), files: [] };
+      batches.push(batch);
+    }
+    batch.packages.add(pkg || `\0${f}`);
+    batch.files.push(f);
+  }
+  batches.forEach((b, i) => {
+    const dir = join(folder, `.buf-${i}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'buf.yaml'), 'version: v2\n');
+    for (const f of b.files) {
+      writeFileSync(join(dir, basename(f, '.proto').replace(/[^A-Za-z0-9_]/g, '_') + '.proto'), text(f));
+    }
+    const run = spawnSync(buf, ['build', dir, '-o', '/dev/null', '--error-format', 'text'], { encoding: 'utf8' });
+    if (run.error) {
+      throw new Error(`buf could not run: ${run.error.message}`);
+    }
+    const lines = (run.stderr + run.stdout).split('\n').filter((l) => l.trim());
+    for (const f of b.files) {
+      const name = basename(f, '.proto').replace(/[^A-Za-z0-9_]/g, '_') + '.proto';
+      const mine = lines.filter((l) => l.startsWith(name + ':') || l.includes('/' + name + ':'));
+      let message = mine.slice(0, 3).join('; ');
+      if (!message && run.status !== 0 && lines.every((l) => !/\.proto:\d+/.test(l))) {
+        message = `buf build failed for the batch: ${lines.slice(0, 3).join('; ')}`;
+      }
+      verdicts.push({ file: f, tool: 'buf build', ok: !message, message });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+main().then(() => process.stdout.write(JSON.stringify(verdicts))).catch((e) => {
+  process.stderr.write(String(e && e.stack ? e.stack : e));
+  process.exit(2);
+});
