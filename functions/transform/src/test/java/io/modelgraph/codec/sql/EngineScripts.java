@@ -26,20 +26,25 @@ public final class EngineScripts {
     /** Drops every schema of the database, then runs the script in an empty {@code public} schema. */
     public static void runOnPostgres(EmbeddedPostgres pg, String ddl) throws SQLException {
         try (Connection c = pg.getPostgresDatabase().getConnection()) {
-            List<String> schemas = new ArrayList<>();
-            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT nspname FROM pg_namespace WHERE"
-                    + " nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
-                while (rs.next()) {
-                    schemas.add(rs.getString(1));
-                }
-            }
-            try (var st = c.createStatement()) {
-                for (String schema : schemas) {
-                    st.execute("DROP SCHEMA \"" + schema.replace("\"", "\"\"") + "\" CASCADE");
-                }
-                st.execute("CREATE SCHEMA public");
-            }
+            reset(c);
             Catalog.execute(c, ddl);
+        }
+    }
+
+    /** Drops every schema a script created (and public), then gives back an empty public schema. */
+    public static void reset(Connection c) throws SQLException {
+        List<String> schemas = new ArrayList<>();
+        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT nspname FROM pg_namespace WHERE"
+                + " nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
+            while (rs.next()) {
+                schemas.add(rs.getString(1));
+            }
+        }
+        try (var st = c.createStatement()) {
+            for (String schema : schemas) {
+                st.execute("DROP SCHEMA \"" + schema.replace("\"", "\"\"") + "\" CASCADE");
+            }
+            st.execute("CREATE SCHEMA public");
         }
     }
 

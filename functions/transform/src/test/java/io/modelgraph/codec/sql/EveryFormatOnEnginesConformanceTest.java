@@ -41,21 +41,8 @@ class EveryFormatOnEnginesConformanceTest {
      */
     private static final java.util.Set<String> KNOWN = java.util.Set.of();
 
-    /** Drops every schema a model created (and public), then gives back an empty public schema. */
     private static void reset(Connection c) throws java.sql.SQLException {
-        List<String> schemas = new ArrayList<>();
-        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT nspname FROM pg_namespace WHERE nspname"
-                + " NOT LIKE 'pg\\_%' AND nspname <> 'information_schema'")) {
-            while (rs.next()) {
-                schemas.add(rs.getString(1));
-            }
-        }
-        try (var st = c.createStatement()) {
-            for (String schema : schemas) {
-                st.execute("DROP SCHEMA \"" + schema.replace("\"", "\"\"") + "\" CASCADE");
-            }
-            st.execute("CREATE SCHEMA public");
-        }
+        EngineScripts.reset(c);
     }
 
     @Test
