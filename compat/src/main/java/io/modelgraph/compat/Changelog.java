@@ -22,12 +22,13 @@ final class Changelog {
     private Changelog() {
     }
 
-    static List<Change> of(SchemaModel base, SchemaModel candidate) {
+    /** The changes, read off {@code m}: the matching of the base (as writer) to the candidate (as reader). */
+    static List<Change> of(SchemaModel candidate, Matching m) {
         List<Change> out = new ArrayList<>();
-        Matching m = new Matching(base, candidate);
         Set<TypeDef> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (TypeDef b : base.types()) {
-            Optional<TypeDef> c = m.readerType(b);
+        for (Matching.TypeMatch t : m.types()) {
+            TypeDef b = t.writer();
+            Optional<TypeDef> c = t.reader();
             if (c.isEmpty() || !seen.add(c.get())) {
                 out.add(new Change(Change.Kind.REMOVED, b.name(), "", "type"));
                 continue;
@@ -35,13 +36,14 @@ final class Changelog {
             if (!c.get().name().equals(b.name())) {
                 out.add(new Change(Change.Kind.RENAMED, b.name(), c.get().name(), "type"));
             }
-            type(b, c.get(), out);
+            type(t, out);
         }
         candidate.types().stream().filter(c -> !seen.contains(c))
                 .forEach(c -> out.add(new Change(Change.Kind.ADDED, "", c.name(), "type")));
         Set<TaxonomyDef> seenTax = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (TaxonomyDef b : base.taxonomies()) {
-            Optional<TaxonomyDef> c = m.readerTaxonomy(b);
+        for (Matching.TaxonomyMatch x : m.taxonomies()) {
+            TaxonomyDef b = x.writer();
+            Optional<TaxonomyDef> c = x.reader();
             if (c.isEmpty() || !seenTax.add(c.get())) {
                 out.add(new Change(Change.Kind.REMOVED, b.name(), "", "value list"));
                 continue;
@@ -56,7 +58,9 @@ final class Changelog {
         return out;
     }
 
-    private static void type(TypeDef b, TypeDef c, List<Change> out) {
+    private static void type(Matching.TypeMatch t, List<Change> out) {
+        TypeDef b = t.writer();
+        TypeDef c = t.reader().orElseThrow();
         List<String> details = new ArrayList<>();
         differ(details, "namespace", b.namespace(), c.namespace());
         differ(details, "supertypes", b.supertypes(), c.supertypes());
@@ -67,8 +71,9 @@ final class Changelog {
             out.add(new Change(Change.Kind.CHANGED, b.name(), c.name(), String.join("; ", details)));
         }
         Set<ElementDef> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        for (ElementDef be : b.elements()) {
-            Optional<ElementDef> ce = Matching.readerElement(c, be);
+        for (Matching.ElementMatch pair : t.elements()) {
+            ElementDef be = pair.writer();
+            Optional<ElementDef> ce = pair.reader();
             String bp = b.name() + "." + be.name();
             if (ce.isEmpty() || !seen.add(ce.get())) {
                 out.add(new Change(Change.Kind.REMOVED, bp, "", "element"));
@@ -94,7 +99,9 @@ final class Changelog {
         if (!b.type().equals(c.type())) {
             d.add("type " + ValueTypes.describe(b.type()) + " -> " + ValueTypes.describe(c.type()));
         }
-        differ(d, "cardinality", occurs(b), occurs(c));
+        if (!b.cardinality().equals(c.cardinality())) {
+            differ(d, "cardinality", occurs(b), occurs(c));
+        }
         differ(d, "nullable", b.nullable(), c.nullable());
         differ(d, "default", b.defaultValue().map(Object::toString), c.defaultValue().map(Object::toString));
         differ(d, "constraints", b.constraints(), c.constraints());

@@ -2,6 +2,7 @@ package io.modelgraph.compat;
 
 import io.modelgraph.schema.SchemaModel;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,8 +14,10 @@ import java.util.Set;
 
 /**
  * Will a change from {@code base} to {@code candidate} break the readers of each consumer format
- * (docs/compare.md)? Each consumer's {@link ConsumerRules} run once per direction the {@link Mode} asks for; a
- * consumer format without rules of its own gets {@link StructuralRules}. Stateless and thread-safe.
+ * (docs/compare.md)? The base and candidate are matched once per direction; each consumer's {@link ConsumerRules}
+ * then run over that shared matching once per direction the {@link Mode} asks for, and consumers whose rules are
+ * one rule set (every format without rules of its own gets {@link StructuralRules}) share one run. Stateless and
+ * thread-safe.
  */
 public final class Compatibility {
     private static final Map<String, ConsumerRules> RULES = load();
@@ -65,19 +68,31 @@ public final class Compatibility {
             String own = candidate.provenance().format();
             keys.add(own.isEmpty() ? "model" : own);
         }
+        // one matching per direction, shared by every consumer's rules and the changelog
+        Matching backward = new Matching(base, candidate);
+        Matching forward = mode.checksForward() ? new Matching(candidate, base) : null;
+        Map<String, List<Finding>> byRuleSet = new HashMap<>();
         List<ConsumerVerdict> verdicts = new ArrayList<>();
         for (String key : keys) {
             ConsumerRules rules = rulesFor(key);
+            List<Finding> shared = byRuleSet.get(rules.ruleSet());
+            if (shared != null) {
+                verdicts.add(ConsumerVerdict.of(key, shared.stream().map(f -> new Finding(f.rule(), f.severity(),
+                        key, f.basePath(), f.candidatePath(), f.message())).toList()));
+                continue;
+            }
             List<Finding> findings = new ArrayList<>();
             if (mode.checksBackward()) {
-                findings.addAll(rules.check(new Reading(base, candidate, true, key)));
+                findings.addAll(rules.check(new Reading(backward, base, candidate, true, key)));
             }
-            if (mode.checksForward()) {
-                findings.addAll(rules.check(new Reading(candidate, base, false, key)));
+            if (forward != null) {
+                findings.addAll(rules.check(new Reading(forward, candidate, base, false, key)));
             }
-            verdicts.add(ConsumerVerdict.of(key, distinct(findings)));
+            List<Finding> distinct = distinct(findings);
+            byRuleSet.put(rules.ruleSet(), distinct);
+            verdicts.add(ConsumerVerdict.of(key, distinct));
         }
-        return new CompareReport(mode, verdicts, Changelog.of(base, candidate));
+        return new CompareReport(mode, verdicts, Changelog.of(candidate, backward));
     }
 
     /** FULL checks both directions; a finding both report at the same places counts once. */

@@ -12,6 +12,14 @@ public interface ConsumerRules {
     /** The consumer format key, such as {@code avro}. */
     String consumer();
 
+    /**
+     * Consumers whose rules have the same rule set answer alike up to their key, so one comparison runs the set
+     * once and gives its findings to each of them; by default every consumer's rules are a set of their own.
+     */
+    default String ruleSet() {
+        return consumer();
+    }
+
     /** The findings for one direction; paths are given through {@link Reading#finding}, which places them. */
     List<Finding> check(Reading reading);
 }

@@ -4,16 +4,38 @@ import io.modelgraph.schema.ElementDef;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Which reader part stands for which writer part: the same name, else a reader alias naming the writer's name (or
- * full name), else the same {@code mapsTo}. A match by alias or {@code mapsTo} is a rename. Lookups are by hash,
- * so matching a 500-type model costs one pass over each side.
+ * full name), else the same {@code mapsTo}. A match by alias or {@code mapsTo} is a rename. Built once per
+ * direction of a comparison and shared by every consumer's rules and the changelog: types, value lists and the
+ * elements of each matched type pair are matched here, once, and rules only walk the pairs. Lookups are by hash, so
+ * matching a 500-type model costs one pass over each side.
  */
 public final class Matching {
+    /** A writer type and the reader type that stands for it (empty when the reader has none). */
+    public record TypeMatch(TypeDef writer, Optional<TypeDef> reader, List<ElementMatch> elements,
+            List<ElementDef> readerOnly) {
+        public TypeMatch {
+            elements = List.copyOf(elements);
+            readerOnly = List.copyOf(readerOnly);
+        }
+    }
+
+    /** A writer element and the reader element that reads it (empty when the reader type has none). */
+    public record ElementMatch(ElementDef writer, Optional<ElementDef> reader) {
+    }
+
+    /** A writer value list and the reader's that stands for it. */
+    public record TaxonomyMatch(TaxonomyDef writer, Optional<TaxonomyDef> reader) {
+    }
+
     private final Map<String, TypeDef> readerTypes = new HashMap<>();
     private final Map<String, TypeDef> readerTypeAliases = new HashMap<>();
     private final Map<String, TypeDef> readerTypeMaps = new HashMap<>();
@@ -22,8 +44,12 @@ public final class Matching {
     private final Map<String, TaxonomyDef> readerTaxonomyMaps = new HashMap<>();
     private final Map<String, TypeDef> writerTypes = new HashMap<>();
     private final Map<String, TaxonomyDef> writerTaxonomies = new HashMap<>();
+    private final Map<String, Optional<TypeDef>> readerForWriterName = new HashMap<>();
+    private final Map<String, Optional<TaxonomyDef>> readerTaxonomyForWriterName = new HashMap<>();
+    private final List<TypeMatch> types = new ArrayList<>();
+    private final List<TaxonomyMatch> taxonomies = new ArrayList<>();
 
-    Matching(SchemaModel writer, SchemaModel reader) {
+    public Matching(SchemaModel writer, SchemaModel reader) {
         for (TypeDef t : reader.types()) {
             readerTypes.putIfAbsent(t.name(), t);
             Aliases.of(t.annotations()).forEach(a -> readerTypeAliases.putIfAbsent(a, t));
@@ -36,10 +62,66 @@ public final class Matching {
         }
         writer.types().forEach(t -> writerTypes.putIfAbsent(t.name(), t));
         writer.taxonomies().forEach(t -> writerTaxonomies.putIfAbsent(t.name(), t));
+        Map<TypeDef, ReaderElements> readerElements = new IdentityHashMap<>();
+        for (TypeDef w : writer.types()) {
+            Optional<TypeDef> r = findReaderType(w);
+            readerForWriterName.putIfAbsent(w.name(), r);
+            types.add(r.map(rt -> pair(w, rt, readerElements.computeIfAbsent(rt, ReaderElements::new)))
+                    .orElseGet(() -> new TypeMatch(w, Optional.empty(), List.of(), List.of())));
+        }
+        for (TaxonomyDef w : writer.taxonomies()) {
+            Optional<TaxonomyDef> r = findReaderTaxonomy(w);
+            readerTaxonomyForWriterName.putIfAbsent(w.name(), r);
+            taxonomies.add(new TaxonomyMatch(w, r));
+        }
+    }
+
+    /** Every writer type, in the writer's order, with its reader type and element pairs. */
+    public List<TypeMatch> types() {
+        return types;
+    }
+
+    /** Every writer value list, in the writer's order, with the reader's. */
+    public List<TaxonomyMatch> taxonomies() {
+        return taxonomies;
     }
 
     /** The reader's type for the writer's type {@code w}. */
     public Optional<TypeDef> readerType(TypeDef w) {
+        Optional<TypeDef> known = readerForWriterName.get(w.name());
+        return known != null && writerTypes.get(w.name()) == w ? known : findReaderType(w);
+    }
+
+    /** The reader's type for the writer's type named {@code writerTypeName}; empty if the writer has none. */
+    public Optional<TypeDef> readerType(String writerTypeName) {
+        Optional<TypeDef> known = readerForWriterName.get(writerTypeName);
+        return known != null ? known : Optional.ofNullable(readerTypes.get(writerTypeName));
+    }
+
+    public Optional<TypeDef> writerType(String name) {
+        return Optional.ofNullable(writerTypes.get(name));
+    }
+
+    public Optional<TypeDef> readerTypeNamed(String name) {
+        return Optional.ofNullable(readerTypes.get(name));
+    }
+
+    public Optional<TaxonomyDef> readerTaxonomy(TaxonomyDef w) {
+        Optional<TaxonomyDef> known = readerTaxonomyForWriterName.get(w.name());
+        return known != null && writerTaxonomies.get(w.name()) == w ? known : findReaderTaxonomy(w);
+    }
+
+    /** The reader's taxonomy for the writer's taxonomy named {@code writerName}. */
+    public Optional<TaxonomyDef> readerTaxonomy(String writerName) {
+        Optional<TaxonomyDef> known = readerTaxonomyForWriterName.get(writerName);
+        return known != null ? known : Optional.ofNullable(readerTaxonomies.get(writerName));
+    }
+
+    public Optional<TaxonomyDef> writerTaxonomy(String name) {
+        return Optional.ofNullable(writerTaxonomies.get(name));
+    }
+
+    private Optional<TypeDef> findReaderType(TypeDef w) {
         TypeDef same = readerTypes.get(w.name());
         if (same != null) {
             return Optional.of(same);
@@ -54,21 +136,7 @@ public final class Matching {
         return w.mapsTo().map(readerTypeMaps::get);
     }
 
-    /** The reader's type for the writer's type named {@code writerTypeName}; empty if the writer has none. */
-    public Optional<TypeDef> readerType(String writerTypeName) {
-        TypeDef w = writerTypes.get(writerTypeName);
-        return w == null ? Optional.ofNullable(readerTypes.get(writerTypeName)) : readerType(w);
-    }
-
-    public Optional<TypeDef> writerType(String name) {
-        return Optional.ofNullable(writerTypes.get(name));
-    }
-
-    public Optional<TypeDef> readerTypeNamed(String name) {
-        return Optional.ofNullable(readerTypes.get(name));
-    }
-
-    public Optional<TaxonomyDef> readerTaxonomy(TaxonomyDef w) {
+    private Optional<TaxonomyDef> findReaderTaxonomy(TaxonomyDef w) {
         TaxonomyDef same = readerTaxonomies.get(w.name());
         if (same != null) {
             return Optional.of(same);
@@ -84,31 +152,59 @@ public final class Matching {
         return w.mapsTo().map(readerTaxonomyMaps::get);
     }
 
-    /** The reader's taxonomy for the writer's taxonomy named {@code writerName}. */
-    public Optional<TaxonomyDef> readerTaxonomy(String writerName) {
-        TaxonomyDef w = writerTaxonomies.get(writerName);
-        return w == null ? Optional.ofNullable(readerTaxonomies.get(writerName)) : readerTaxonomy(w);
+    /** The element pairs of one matched type pair, and the reader's elements no writer element stands for. */
+    private static TypeMatch pair(TypeDef w, TypeDef rt, ReaderElements re) {
+        List<ElementMatch> elements = new ArrayList<>(w.elements().size());
+        for (ElementDef we : w.elements()) {
+            elements.add(new ElementMatch(we, re.reading(we)));
+        }
+        Map<String, ElementDef> writerByName = new HashMap<>();
+        Map<String, ElementDef> writerByMapsTo = new HashMap<>();
+        for (ElementDef e : w.elements()) {
+            writerByName.putIfAbsent(e.name(), e);
+            e.mapsTo().ifPresent(m -> writerByMapsTo.putIfAbsent(m, e));
+        }
+        List<ElementDef> readerOnly = new ArrayList<>();
+        for (ElementDef r : rt.elements()) {
+            boolean read = writerByName.containsKey(r.name())
+                    || Aliases.of(r.annotations()).stream().anyMatch(writerByName::containsKey)
+                    || r.mapsTo().map(writerByMapsTo::containsKey).orElse(false);
+            if (!read) {
+                readerOnly.add(r);
+            }
+        }
+        return new TypeMatch(w, Optional.of(rt), elements, readerOnly);
     }
 
-    public Optional<TaxonomyDef> writerTaxonomy(String name) {
-        return Optional.ofNullable(writerTaxonomies.get(name));
+    /** A reader type's elements by name, alias and {@code mapsTo}, indexed once. */
+    private static final class ReaderElements {
+        private final Map<String, ElementDef> byName = new HashMap<>();
+        private final Map<String, ElementDef> byAlias = new HashMap<>();
+        private final Map<String, ElementDef> byMapsTo = new HashMap<>();
+
+        ReaderElements(TypeDef t) {
+            for (ElementDef e : t.elements()) {
+                byName.putIfAbsent(e.name(), e);
+                Aliases.of(e.annotations()).forEach(a -> byAlias.putIfAbsent(a, e));
+                e.mapsTo().ifPresent(m -> byMapsTo.putIfAbsent(m, e));
+            }
+        }
+
+        Optional<ElementDef> reading(ElementDef w) {
+            ElementDef r = byName.get(w.name());
+            if (r == null) {
+                r = byAlias.get(w.name());
+            }
+            if (r == null && w.mapsTo().isPresent()) {
+                r = byMapsTo.get(w.mapsTo().get());
+            }
+            return Optional.ofNullable(r);
+        }
     }
 
     /** The reader element of {@code readerType} that reads the writer's element {@code w}. */
     public static Optional<ElementDef> readerElement(TypeDef readerType, ElementDef w) {
-        Optional<ElementDef> same = readerType.element(w.name());
-        if (same.isPresent()) {
-            return same;
-        }
-        for (ElementDef r : readerType.elements()) {
-            if (Aliases.of(r.annotations()).contains(w.name())) {
-                return Optional.of(r);
-            }
-        }
-        if (w.mapsTo().isPresent()) {
-            return readerType.elements().stream().filter(r -> r.mapsTo().equals(w.mapsTo())).findFirst();
-        }
-        return Optional.empty();
+        return new ReaderElements(readerType).reading(w);
     }
 
     /** The writer element of {@code writerType} the reader's element {@code r} reads, if any. */

@@ -14,6 +14,9 @@ final class Narrowing {
 
     /** The reader's constraints stricter than the writer's, each as a phrase; empty when none is. */
     static List<String> constraints(Constraints reader, Constraints writer) {
+        if (reader.equals(writer)) {
+            return List.of(); // the same bounds narrow nothing
+        }
         List<String> out = new ArrayList<>();
         upper(out, "maxLength", reader.maxLength().map(BigDecimal::valueOf), writer.maxLength().map(
                 BigDecimal::valueOf));
@@ -44,6 +47,9 @@ final class Narrowing {
 
     /** The reader takes fewer occurrences than the writer may send (a list became single, a maximum fell). */
     static Optional<String> occurrences(Cardinality reader, Cardinality writer) {
+        if (reader.equals(writer)) {
+            return Optional.empty();
+        }
         if (reader.max().isPresent() && (writer.max().isEmpty() || writer.max().getAsInt() > reader.max()
                 .getAsInt())) {
             return Optional.of("at most " + reader.max().getAsInt() + " value(s), the writer sends up to "

@@ -22,6 +22,13 @@ public final class Reading {
         this.consumer = Objects.requireNonNull(consumer, "consumer");
     }
 
+    /** A direction whose matching is already built (one per direction, shared by every consumer). */
+    public Reading(Matching matching, SchemaModel writer, SchemaModel reader, boolean writerIsBase,
+            String consumer) {
+        this(writer, reader, writerIsBase, consumer);
+        this.matching = Objects.requireNonNull(matching, "matching");
+    }
+
     public SchemaModel writer() {
         return writer;
     }

@@ -35,6 +35,12 @@ public class StructuralRules implements ConsumerRules {
         return consumer;
     }
 
+    /** The plain structural rules are one set whatever the consumer key; a subclass is a set of its own. */
+    @Override
+    public String ruleSet() {
+        return getClass() == StructuralRules.class ? "structural:" + prefix : consumer;
+    }
+
     /** The rule's id in this rule set; a format with its own words for a rule overrides this. */
     protected String id(String rule) {
         return prefix + "." + rule;
@@ -57,27 +63,27 @@ public class StructuralRules implements ConsumerRules {
     public List<Finding> check(Reading r) {
         List<Finding> out = new ArrayList<>();
         Matching m = r.matching();
-        for (TypeDef w : r.writer().types()) {
-            Optional<TypeDef> rt = m.readerType(w);
-            if (rt.isEmpty()) {
+        for (Matching.TypeMatch t : m.types()) {
+            TypeDef w = t.writer();
+            if (t.reader().isEmpty()) {
                 if (r.writerIsBase()) {
                     add(out, r, "type-removed", Severity.ERROR, w.name(), "", "Type '" + w.name()
                             + "' is gone: its data has nowhere to go");
                 }
                 continue;
             }
-            checkType(r, w, rt.get(), out);
+            checkType(r, t, out);
         }
-        for (TaxonomyDef w : r.writer().taxonomies()) {
-            Optional<TaxonomyDef> rt = m.readerTaxonomy(w);
-            if (rt.isEmpty()) {
+        for (Matching.TaxonomyMatch x : m.taxonomies()) {
+            TaxonomyDef w = x.writer();
+            if (x.reader().isEmpty()) {
                 if (r.writerIsBase()) {
                     add(out, r, "taxonomy-removed", Severity.ERROR, w.name(), "", "Value list '"
                             + w.name() + "' is gone");
                 }
                 continue;
             }
-            checkTerms(r, w, rt.get(), out);
+            checkTerms(r, w, x.reader().get(), out);
         }
         return out;
     }
@@ -94,27 +100,32 @@ public class StructuralRules implements ConsumerRules {
         }
     }
 
-    protected void checkType(Reading r, TypeDef w, TypeDef rt, List<Finding> out) {
+    /** One matched type pair ({@code t.reader()} is present): its content model, elements and keys. */
+    protected void checkType(Reading r, Matching.TypeMatch t, List<Finding> out) {
+        TypeDef w = t.writer();
+        TypeDef rt = t.reader().orElseThrow();
         boolean readerClosed = closed(rt);
         if (readerClosed && !closed(w)) {
             add(out, r, "content-closed", Severity.ERROR, w.name(), rt.name(), "Type '" + rt.name()
                     + "' refuses elements it does not declare; the writer's '" + w.name() + "' allows them");
         }
-        for (ElementDef we : w.elements()) {
-            Optional<ElementDef> re = Matching.readerElement(rt, we);
-            String wp = w.name() + "." + we.name();
+        for (Matching.ElementMatch pair : t.elements()) {
+            ElementDef we = pair.writer();
+            Optional<ElementDef> re = pair.reader();
             if (re.isEmpty()) {
                 Severity s = readerClosed ? Severity.ERROR : r.writerIsBase() ? Severity.WARNING : Severity.INFO;
-                add(out, r, r.writerIsBase() ? "element-removed" : "element-added", s, wp, rt.name(),
+                add(out, r, r.writerIsBase() ? "element-removed" : "element-added", s, w.name() + "." + we.name(),
+                        rt.name(),
                         "Element '" + we.name() + "' is unknown to the reader's '" + rt.name() + "'"
                                 + (readerClosed ? ", which is closed" : "; its values are ignored"));
                 continue;
             }
-            checkElement(r, wp, we, rt.name() + "." + re.get().name(), re.get(), out);
+            if (!unchanged(we, re.get())) {
+                checkElement(r, w.name() + "." + we.name(), we, rt.name() + "." + re.get().name(), re.get(), out);
+            }
         }
-        for (ElementDef re : rt.elements()) {
-            if (Matching.writerElement(w, re).isEmpty() && re.cardinality().required() && re.defaultValue()
-                    .isEmpty()) {
+        for (ElementDef re : t.readerOnly()) {
+            if (re.cardinality().required() && re.defaultValue().isEmpty()) {
                 add(out, r, r.writerIsBase() ? "required-element-added" : "required-element-removed",
                         Severity.ERROR, w.name(), rt.name() + "." + re.name(), "Element '" + re.name()
                                 + "' is required by the reader and the writer never sends it");
@@ -127,6 +138,15 @@ public class StructuralRules implements ConsumerRules {
                     + wk.map(k -> k.elements().toString()).orElse("none") + " became " + rk.map(k -> k.elements()
                     .toString()).orElse("none"));
         }
+    }
+
+    /**
+     * An element both sides declare alike narrows nothing, in any rule set: a scalar type, occurrences,
+     * nullability, default, constraints and annotations all equal (references are left to the full check, since
+     * a renamed type changes what a reference stands for).
+     */
+    protected boolean unchanged(ElementDef we, ElementDef re) {
+        return we.type() instanceof io.modelgraph.schema.DataType.Primitive && we.equals(re);
     }
 
     protected void checkElement(Reading r, String wp, ElementDef we, String rp, ElementDef re, List<Finding> out) {

@@ -134,4 +134,40 @@ class StructuralRulesTest {
         assertEquals("shex", Compatibility.compare(base, candidate, Mode.FULL, List.of()).verdicts().get(0)
                 .consumer());
     }
+
+    @Test
+    void consumersOfOneRuleSetShareItsFindingsUnderTheirOwnKeys() {
+        SchemaModel base = model(TypeDef.of("Person", List.of(AGE)));
+        SchemaModel candidate = model(TypeDef.of("Person", List.of(AGE, NAME)));
+        CompareReport r = Compatibility.compare(base, candidate, Mode.BACKWARD, List.of("shex", "owl",
+                "jsonschema"));
+        assertEquals(List.of("shex", "owl", "jsonschema"), r.verdicts().stream().map(ConsumerVerdict::consumer)
+                .toList());
+        ConsumerVerdict shex = r.verdicts().get(0);
+        ConsumerVerdict owl = r.verdicts().get(1);
+        assertEquals(List.of("structure.required-element-added"), shex.findings().stream().map(Finding::rule)
+                .toList());
+        assertEquals(shex.findings().stream().map(f -> List.of(f.rule(), f.basePath(), f.candidatePath(),
+                f.message())).toList(), owl.findings().stream().map(f -> List.of(f.rule(), f.basePath(),
+                f.candidatePath(), f.message())).toList());
+        assertTrue(owl.findings().stream().allMatch(f -> f.consumer().equals("owl")));
+        // JSON Schema has rules of its own: same question, its own words
+        assertEquals(List.of("jsonschema.required-property-added"), r.verdicts().get(2).findings().stream()
+                .map(Finding::rule).toList());
+    }
+
+    @Test
+    void matchingPairsTypesAndElementsOnceByNameAliasOrMapsTo() {
+        TypeDef oldPerson = TypeDef.of("Person", List.of(NAME, AGE));
+        ElementDef fullName = NAME.toBuilder().name("fullName").annotations(Map.of("aliases", "name")).build();
+        TypeDef newPerson = TypeDef.of("Human", List.of(fullName, ElementDef.of("email", DataType.of(
+                PrimitiveKind.STRING), Cardinality.OPTIONAL))).toBuilder().annotations(Map.of("aliases",
+                "[\"Person\"]")).build();
+        Matching m = new Matching(model(oldPerson), model(newPerson));
+        Matching.TypeMatch t = m.types().get(0);
+        assertEquals("Human", t.reader().orElseThrow().name());
+        assertEquals("fullName", t.elements().get(0).reader().orElseThrow().name());
+        assertTrue(t.elements().get(1).reader().isEmpty());
+        assertEquals(List.of("email"), t.readerOnly().stream().map(ElementDef::name).toList());
+    }
 }

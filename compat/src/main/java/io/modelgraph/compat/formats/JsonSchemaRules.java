@@ -46,15 +46,16 @@ public final class JsonSchemaRules extends StructuralRules {
     }
 
     @Override
-    protected void checkType(Reading r, TypeDef w, TypeDef rt, List<Finding> out) {
-        super.checkType(r, w, rt, out);
+    protected void checkType(Reading r, Matching.TypeMatch t, List<Finding> out) {
+        super.checkType(r, t, out);
+        TypeDef w = t.writer();
+        TypeDef rt = t.reader().orElseThrow();
         if (closed(w)) {
             return;
         }
         // the writer's open model accepted any value under a name the reader now declares with a narrower schema
-        for (ElementDef re : rt.elements()) {
-            if (Matching.writerElement(w, re).isEmpty() && !(re.cardinality().required() && re.defaultValue()
-                    .isEmpty())) {
+        for (ElementDef re : t.readerOnly()) {
+            if (!(re.cardinality().required() && re.defaultValue().isEmpty())) {
                 out.add(r.finding("jsonschema.property-added-to-open-model", Severity.WARNING, w.name(), rt.name()
                         + "." + re.name(), "The writer's open '" + w.name() + "' accepted any value under '"
                         + re.name() + "'; the reader now constrains it (a document using that name for something"

@@ -39,6 +39,9 @@ public final class ProtobufRules implements ConsumerRules {
             Set.of("int32", "uint32", "sint32", "fixed32", "sfixed32"),
             Set.of("int64", "uint64", "sint64", "fixed64", "sfixed64"));
 
+    private static final Set<String> SCALARS = Set.of("double", "float", "int32", "int64", "uint32", "uint64",
+            "sint32", "sint64", "fixed32", "fixed64", "sfixed32", "sfixed64", "bool", "string", "bytes");
+
     @Override
     public String consumer() {
         return "protobuf";
@@ -226,8 +229,7 @@ public final class ProtobufRules implements ConsumerRules {
         }
         DataType.Primitive p = (DataType.Primitive) t;
         String nativeName = p.nativeName().orElse("");
-        if (Set.of("double", "float", "int32", "int64", "uint32", "uint64", "sint32", "sint64", "fixed32", "fixed64",
-                "sfixed32", "sfixed64", "bool", "string", "bytes").contains(nativeName)) {
+        if (SCALARS.contains(nativeName)) {
             return nativeName;
         }
         return switch (p.kind()) {
@@ -260,8 +262,8 @@ public final class ProtobufRules implements ConsumerRules {
 
     /** The JSON name: {@code json_name} where set, else the field name in lowerCamelCase. */
     static String jsonName(ElementDef e) {
-        JsonNode options = read(e.annotations().getOrDefault("protobuf.options", "[]"));
-        for (JsonNode o : options) {
+        String written = e.annotations().get("protobuf.options");
+        for (JsonNode o : written == null ? Json.array() : read(written)) {
             String text = o.asText();
             if (text.startsWith("json_name")) {
                 int eq = text.indexOf('=');
@@ -286,7 +288,7 @@ public final class ProtobufRules implements ConsumerRules {
         static Reserved of(Map<String, String> annotations) {
             List<long[]> ranges = new ArrayList<>();
             Set<String> names = new java.util.HashSet<>();
-            for (JsonNode n : read(annotations.getOrDefault("protobuf.reserved", "[]"))) {
+            for (JsonNode n : read(annotations.get("protobuf.reserved"))) {
                 String text = n.asText().trim();
                 if (text.startsWith("\"") || text.startsWith("'")) {
                     names.add(text.substring(1, Math.max(1, text.length() - 1)));

@@ -68,15 +68,18 @@ public final class SqlRules extends StructuralRules {
     }
 
     @Override
-    protected void checkType(Reading r, TypeDef w, TypeDef rt, List<Finding> out) {
+    protected void checkType(Reading r, Matching.TypeMatch t, List<Finding> out) {
+        TypeDef w = t.writer();
+        TypeDef rt = t.reader().orElseThrow();
         if (!rt.name().equals(w.name()) && r.writerIsBase()) {
             out.add(r.finding("sql.table-renamed", Severity.ERROR, w.name(), rt.name(), "Table '" + w.name()
                     + "' is renamed '" + rt.name() + "'; queries naming it break. Migration: "
                     + MIGRATIONS.get("table-renamed")));
         }
-        super.checkType(r, w, rt, out);
-        for (ElementDef we : w.elements()) {
-            Optional<ElementDef> re = Matching.readerElement(rt, we);
+        super.checkType(r, t, out);
+        for (Matching.ElementMatch pair : t.elements()) {
+            ElementDef we = pair.writer();
+            Optional<ElementDef> re = pair.reader();
             if (re.isPresent() && !re.get().name().equals(we.name()) && r.writerIsBase()) {
                 out.add(r.finding("sql.column-renamed", Severity.ERROR, w.name() + "." + we.name(), rt.name() + "."
                         + re.get().name(), "Column '" + we.name() + "' is renamed '" + re.get().name()
@@ -105,6 +108,9 @@ public final class SqlRules extends StructuralRules {
                 "sql.type-narrowed"));
         String wt = sqlType(we);
         String rtype = sqlType(re);
+        if (wt.equalsIgnoreCase(rtype)) {
+            return;
+        }
         if (!narrowed && rank(rtype) >= 0 && rank(wt) > rank(rtype)) {
             out.add(r.finding("sql.type-narrowed", Severity.ERROR, wp, rp, "Column type " + wt + " became " + rtype
                     + "; larger existing values do not fit. Migration: " + MIGRATIONS.get("type-narrowed")));
