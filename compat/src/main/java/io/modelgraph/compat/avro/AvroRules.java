@@ -204,7 +204,7 @@ public final class AvroRules implements ConsumerRules {
             boolean ok = true;
             Set<String> read = new java.util.HashSet<>();
             for (AvroSchemas.Field rf : r.fields()) {
-                String rp = r.modelName() + "." + rf.name();
+                String rp = r.modelName() + "." + rf.modelName();
                 List<AvroSchemas.Field> matches = new ArrayList<>();
                 w.field(rf.name()).ifPresent(matches::add);
                 for (String alias : rf.aliases()) {
@@ -236,7 +236,7 @@ public final class AvroRules implements ConsumerRules {
                 }
                 AvroSchemas.Field wf = matches.get(0);
                 read.add(wf.name());
-                String wp = w.modelName() + "." + wf.name();
+                String wp = w.modelName() + "." + wf.modelName();
                 if (!wf.name().equals(rf.name()) && report) {
                     add("avro.field-renamed-by-alias", Severity.INFO, wp, rp, "'" + rf.name() + "' reads the writer's"
                             + " '" + wf.name() + "' through its alias");
@@ -247,8 +247,8 @@ public final class AvroRules implements ConsumerRules {
                 for (AvroSchemas.Field wf : w.fields()) {
                     if (!read.contains(wf.name())) {
                         add(reading.writerIsBase() ? "avro.field-removed" : "avro.field-added", Severity.INFO,
-                                w.modelName() + "." + wf.name(), r.modelName(), "The reader skips the writer's field '"
-                                        + wf.name() + "'");
+                                w.modelName() + "." + wf.modelName(), r.modelName(), "The reader skips the writer's"
+                                        + " field '" + wf.name() + "'");
                     }
                 }
             }

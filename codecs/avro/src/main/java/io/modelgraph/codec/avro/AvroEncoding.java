@@ -44,6 +44,7 @@ final class AvroEncoding {
     private final List<Runnable> defaultChecks = new ArrayList<>();
     private final FieldSchemas fieldSchemas;
     private final String defaultNamespace;
+    private boolean defined;
 
     AvroEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
@@ -53,7 +54,12 @@ final class AvroEncoding {
         this.defaultNamespace = defaultNamespace();
     }
 
-    JsonNode encode() {
+    /** Names every type and value list and builds each definition in reference form, once. */
+    private void define() {
+        if (defined) {
+            return;
+        }
+        defined = true;
         model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), withNamespace(t),
                 "$.types." + t.name())));
         model.taxonomies().forEach(x -> taxonomyNames.put(x.name(), fullName(x.name(), x.provenance(),
@@ -73,6 +79,10 @@ final class AvroEncoding {
         model.types().forEach(t -> definitions.put(typeNames.get(t.name()), record(t)));
         model.taxonomies().forEach(x -> definitions.put(taxonomyNames.get(x.name()), enumeration(x)));
         defaultChecks.forEach(Runnable::run);
+    }
+
+    JsonNode encode() {
+        define();
         Set<String> files = new java.util.TreeSet<>();
         model.types().forEach(t -> t.provenance().source().ifPresent(files::add));
         model.taxonomies().forEach(x -> x.provenance().source().ifPresent(files::add));
@@ -94,6 +104,40 @@ final class AvroEncoding {
             root = union;
         }
         return root;
+    }
+
+    /**
+     * The schema before expansion: the root in reference form, named types the root does not reach appended to
+     * its union (as {@link #encode} appends them), and every definition by full name.
+     */
+    AvroReferenceForm referenceForm() {
+        define();
+        JsonNode root = flatUnion(root());
+        Set<String> reached = new HashSet<>();
+        java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
+        Set<String> first = new HashSet<>();
+        collectNames(root, first);
+        queue.addAll(first);
+        while (!queue.isEmpty()) {
+            String name = queue.poll();
+            if (reached.add(name)) {
+                Set<String> refs = new HashSet<>();
+                collectNames(definitions.get(name), refs);
+                queue.addAll(refs);
+            }
+        }
+        List<String> unreached = definitions.keySet().stream().filter(n -> !reached.contains(n)).toList();
+        if (!unreached.isEmpty()) {
+            ArrayNode union = FieldSchemas.JSON.arrayNode();
+            if (root.isArray()) {
+                union.addAll((ArrayNode) root);
+            } else {
+                union.add(root);
+            }
+            unreached.forEach(union::add);
+            root = union;
+        }
+        return new AvroReferenceForm(root, definitions, typeNames, taxonomyNames);
     }
 
     private String fullName(String modelName, io.modelgraph.schema.Provenance provenance,
