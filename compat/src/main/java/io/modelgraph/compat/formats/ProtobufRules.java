@@ -54,8 +54,11 @@ public final class ProtobufRules implements ConsumerRules {
             Optional<TypeDef> rt = r.reader().type(w.name());
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
-                    out.add(r.finding("protobuf.message-deleted", Severity.ERROR, w.name(), "", "Message '" + w.name()
-                            + "' is deleted"));
+                    // the other messages' wire and JSON forms are unchanged (buf's WIRE_JSON does not flag it);
+                    // code generated from the schema that names it breaks
+                    out.add(r.finding("protobuf.message-deleted", Severity.WARNING, w.name(), "", "Message '"
+                            + w.name() + "' is deleted; the wire and JSON forms of the others are unchanged, code"
+                            + " that names it breaks"));
                 }
                 continue;
             }
@@ -65,8 +68,9 @@ public final class ProtobufRules implements ConsumerRules {
             Optional<TaxonomyDef> rt = r.reader().taxonomy(w.name());
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
-                    out.add(r.finding("protobuf.enum-deleted", Severity.ERROR, w.name(), "", "Enum '" + w.name()
-                            + "' is deleted"));
+                    out.add(r.finding("protobuf.enum-deleted", Severity.WARNING, w.name(), "", "Enum '" + w.name()
+                            + "' is deleted; the wire and JSON forms of the messages are unchanged, code that names"
+                            + " it breaks"));
                 }
                 continue;
             }
@@ -135,8 +139,10 @@ public final class ProtobufRules implements ConsumerRules {
                 out.add(r.finding("protobuf.field-json-name-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
                         + " is '" + jsonName(we) + "' in JSON, now '" + jsonName(re) + "'"));
             } else if (!we.name().equals(re.name())) {
-                out.add(r.finding("protobuf.field-renamed", Severity.WARNING, wp, rp, "Field " + e.getKey()
-                        + " is renamed '" + re.name() + "' (wire and JSON names unchanged; generated code changes)"));
+                // JSON parsers accept a field's proto name as well as its JSON name (the proto3 JSON mapping)
+                out.add(r.finding("protobuf.field-renamed", Severity.ERROR, wp, rp, "Field " + e.getKey()
+                        + " is renamed '" + re.name() + "': its JSON name is kept, but JSON parsers also accept the"
+                        + " proto name '" + we.name() + "', which readers no longer know"));
             }
         }
         if (r.writerIsBase()) {
@@ -161,6 +167,10 @@ public final class ProtobufRules implements ConsumerRules {
                     out.add(r.finding("protobuf.enum-value-deleted-without-reserved-number", Severity.ERROR, wp,
                             rt.name(), "Value " + e.getValue() + " = " + e.getKey() + " is deleted and its number not"
                                     + " reserved"));
+                } else if (r.writerIsBase() && !reserved.name(e.getValue())) {
+                    out.add(r.finding("protobuf.enum-value-deleted-without-reserved-name", Severity.ERROR, wp,
+                            rt.name(), "Value " + e.getValue() + " is deleted and its name not reserved; JSON readers"
+                                    + " may meet the name again with another number"));
                 }
             } else if (!name.equals(e.getValue())) {
                 out.add(r.finding("protobuf.enum-value-renamed", Severity.ERROR, wp, rt.name() + "." + name,

@@ -79,6 +79,25 @@ class FormatRulesTest {
                 Mode.FULL, "protobuf"));
     }
 
+    @Test
+    void protobufJudgesRenamesReservedNamesAndDeletionsAsBufsWireJsonRulesDo() throws Exception {
+        ProtobufCodec p = new ProtobufCodec();
+        // the JSON name is kept, but JSON parsers also accept the proto name
+        assertEquals(List.of("protobuf.field-renamed"), errors(p, PROTO, PROTO.replace("string note = 3",
+                "string remark = 3 [json_name = \"note\"]"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.enum-value-deleted-without-reserved-name"), errors(p, PROTO,
+                PROTO.replace(" SHIPPED = 2;", " reserved 2;"), Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of(), errors(p, PROTO, PROTO.replace(" SHIPPED = 2;", " reserved 2; reserved \"SHIPPED\";"),
+                Mode.BACKWARD, "protobuf"));
+        // deleting a message no field names changes no other message's wire or JSON form: a warning
+        String withAudit = PROTO + "message Audit { string by = 1; }\n";
+        CompareReport r = Compatibility.compare(decode(p, withAudit), decode(p, PROTO), Mode.BACKWARD,
+                List.of("protobuf"));
+        assertTrue(r.compatible(), () -> r.findings().toString());
+        assertEquals(List.of("protobuf.message-deleted"), r.findings().stream().map(Finding::rule).toList());
+        assertEquals(Severity.WARNING, r.findings().get(0).severity());
+    }
+
     private static final String JSON = """
             {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": {"Person": {"type": "object",
              "properties": {"name": {"type": "string", "maxLength": 50}, "age": {"type": "integer"}},

@@ -1,0 +1,252 @@
+package io.modelgraph.compat.formats;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.protobuf.ProtobufCodec;
+import io.modelgraph.compat.CompareReport;
+import io.modelgraph.compat.Compatibility;
+import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Mode;
+import io.modelgraph.compat.NativeCheckers;
+import io.modelgraph.compat.Severity;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The protobuf consumer's verdicts against {@code buf breaking} (npm {@code @bufbuild/buf}, rule set
+ * {@code WIRE_JSON}) on generated version pairs: every {@code .proto} of the corpus ({@code protobuf/},
+ * {@code realworld-train/protobuf/}) that compiles on its own, each kind of change of {@link ProtobufMutations}.
+ * BACKWARD is {@code buf breaking <candidate> --against <base>}; FORWARD the same with the roles swapped (the
+ * base checked against the candidate), less the rules about deleting without reserving (see
+ * {@link #HISTORY_RULES}). All pairs go to buf in one
+ * module, each file under a package of its own, so one buf run judges them all. Prints the agreement per kind and
+ * direction and every disagreement with buf's rules and ours; asserts at least 99% overall and per kind.
+ */
+@Tag("conformance")
+class BufAgreementTest {
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
+    private static final Pattern SYNTAX = Pattern.compile("(?m)^\\s*(syntax|edition)\\s*=\\s*[^;]+;");
+    private static final String CONFIG = "version: v2\nbreaking:\n  use:\n    - WIRE_JSON\n";
+
+    /**
+     * buf has no FORWARD mode: checked with the roles swapped, its rules against deleting a field, value or
+     * reserved range without reserving see what the candidate added, which guard later versions against reusing a
+     * number and are not about old readers reading new data. FORWARD leaves them out.
+     */
+    private static final Pattern HISTORY_RULES = Pattern.compile(
+            "FIELD_NO_DELETE.*|ENUM_VALUE_NO_DELETE.*|RESERVED_.*_NO_DELETE|MESSAGE_NO_DELETE|ENUM_NO_DELETE");
+
+    private record Pair(String id, Path file, String kind, int site, String base, String candidate) {
+    }
+
+    @Test
+    void verdictsAgreeWithBufBreaking() throws Exception {
+        NativeCheckers checkers = NativeCheckers.install();
+        Path buf = checkers.buf();
+        Path corpus = CorpusCheck.folder("protobuf");
+        List<Path> files = new ArrayList<>(CorpusCheck.files(corpus, ".*\\.proto$"));
+        Path realworld = corpus.getParent().resolve("realworld-train/protobuf");
+        if (Files.isDirectory(realworld)) {
+            files.addAll(CorpusCheck.files(realworld, ".*\\.proto$"));
+        }
+        ProtobufCodec codec = new ProtobufCodec();
+        Map<String, Pair> pairs = new TreeMap<>();
+        Map<String, SchemaModel[]> models = new HashMap<>();
+        int undecodable = 0;
+        for (Path file : files) {
+            if (file.toString().contains("/invalid/")) {
+                continue;
+            }
+            String text = Files.readString(file);
+            if (text.contains("message_set_wire_format")) {
+                continue; // a proto1 MessageSet: buf refuses to check it at all
+            }
+            SchemaModel base;
+            try {
+                base = codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+            } catch (Exception e) {
+                undecodable++;
+                continue;
+            }
+            for (ProtobufMutations.Mutation m : ProtobufMutations.of(text)) {
+                SchemaModel candidate;
+                try {
+                    candidate = codec.decode(m.text(), CodecOptions.NONE, new LossinessLedger());
+                } catch (Exception e) {
+                    continue; // the change made a file our parser refuses; buf decides below whether it compiles
+                }
+                String id = String.format("p%05d", pairs.size());
+                pairs.put(id, new Pair(id, file, m.kind(), m.site(), text, m.text()));
+                models.put(id, new SchemaModel[] {base, candidate});
+            }
+        }
+        Path work = Files.createDirectories(Path.of("target/buf-agreement").toAbsolutePath());
+        Path old = work.resolve("old");
+        Path now = work.resolve("new");
+        for (Path dir : List.of(old, now)) {
+            if (Files.exists(dir)) {
+                try (var walk = Files.walk(dir)) {
+                    walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("buf.yaml"), CONFIG);
+        }
+        for (Pair p : pairs.values()) {
+            Files.writeString(old.resolve(p.id() + ".proto"), packaged(p.base(), p.id()));
+            Files.writeString(now.resolve(p.id() + ".proto"), packaged(p.candidate(), p.id()));
+        }
+        // versions buf cannot compile on their own (imports of other files, a change protobuf refuses) leave
+        Set<String> refused = new TreeSet<>();
+        for (int round = 0; round < 100; round++) {
+            Set<String> failing = new HashSet<>();
+            for (Path dir : List.of(old, now)) {
+                NativeCheckers.Result r = NativeCheckers.run(work, 600, buf.toString(), "build", work.relativize(dir)
+                        .toString(), "--error-format", "json");
+                failing.addAll(ids(r.out() + "\n" + r.err()));
+                if (r.exit() != 0 && ids(r.out() + "\n" + r.err()).isEmpty()) {
+                    throw new IllegalStateException("buf build failed without naming a file: " + r.err());
+                }
+            }
+            if (failing.isEmpty()) {
+                break;
+            }
+            for (String id : failing) {
+                refused.add(id);
+                Files.deleteIfExists(old.resolve(id + ".proto"));
+                Files.deleteIfExists(now.resolve(id + ".proto"));
+            }
+        }
+        Map<String, List<String>> backward = breaking(buf, work, "new", "old", refused);
+        Map<String, List<String>> forward = breaking(buf, work, "old", "new", refused);
+        Map<String, int[]> perKind = new TreeMap<>();
+        List<String> disagreements = new ArrayList<>();
+        Set<String> filesUsed = new TreeSet<>();
+        for (Pair p : pairs.values()) {
+            if (refused.contains(p.id())) {
+                continue;
+            }
+            filesUsed.add(p.file().toString());
+            SchemaModel[] m = models.get(p.id());
+            for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
+                List<String> bufRules = mode == Mode.BACKWARD ? backward.getOrDefault(p.id(), List.of())
+                        : forward.getOrDefault(p.id(), List.of()).stream().filter(x -> !HISTORY_RULES.matcher(x)
+                        .matches()).toList();
+                boolean nativeOk = bufRules.isEmpty();
+                CompareReport ours = Compatibility.compare(m[0], m[1], mode, List.of("protobuf"));
+                int[] tally = perKind.computeIfAbsent(p.kind() + " " + mode, k -> new int[3]);
+                tally[1]++;
+                tally[2] += nativeOk ? 0 : 1;
+                if (ours.compatible() == nativeOk) {
+                    tally[0]++;
+                } else {
+                    disagreements.add(corpus.getParent().relativize(p.file()) + " " + p.kind() + "#" + p.site() + " "
+                            + mode + " (" + p.id() + "): buf " + (nativeOk ? "compatible" : new TreeSet<>(bufRules))
+                            + "; ours " + ours.findings().stream().filter(f -> f.severity() == Severity.ERROR)
+                            .map(Finding::rule).distinct().toList());
+                }
+            }
+        }
+        int agree = 0, total = 0;
+        System.out.println("Protobuf agreement with buf breaking (WIRE_JSON): " + filesUsed.size() + " files, "
+                + pairs.size() + " pairs generated, " + refused.size() + " left out because buf cannot compile a"
+                + " version on its own (imports of other files, or a change protobuf refuses); " + undecodable
+                + " files our decoder refuses");
+        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
+            agree += e.getValue()[0];
+            total += e.getValue()[1];
+            System.out.printf("  %-52s %4d/%4d agree (%d breaking for buf)%n", e.getKey(), e.getValue()[0],
+                    e.getValue()[1], e.getValue()[2]);
+        }
+        System.out.printf("  %-52s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
+        disagreements.forEach(d -> System.out.println("  disagreement: " + d));
+        assertTrue(total > 200, "too few generated pairs: " + total);
+        assertTrue(agree >= 0.99 * total, "agreement below 99%: " + agree + "/" + total);
+        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
+            assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for " + e.getKey());
+        }
+    }
+
+    /** buf's breaking findings of {@code input} against {@code against}, by pair id: the rule types. */
+    private static Map<String, List<String>> breaking(Path buf, Path work, String input, String against,
+            Set<String> refused) throws Exception {
+        NativeCheckers.Result r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against",
+                against, "--error-format", "json");
+        for (int round = 0; r.exit() != 0 && r.exit() != 100 && round < 20; round++) {
+            // a version buf compiles but will not check (a legacy feature): named by its package, it leaves
+            Matcher named = Pattern.compile("mg(p\\d{5})\\.").matcher(r.err());
+            if (!named.find()) {
+                break;
+            }
+            refused.add(named.group(1));
+            Files.deleteIfExists(work.resolve("old").resolve(named.group(1) + ".proto"));
+            Files.deleteIfExists(work.resolve("new").resolve(named.group(1) + ".proto"));
+            r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against", against,
+                    "--error-format", "json");
+        }
+        if (r.exit() != 0 && r.exit() != 100) {
+            throw new IllegalStateException("buf breaking failed (exit " + r.exit() + "): " + r.err());
+        }
+        Map<String, List<String>> out = new HashMap<>();
+        for (String line : (r.out() + "\n" + r.err()).split("\n")) {
+            if (!line.startsWith("{")) {
+                continue;
+            }
+            JsonNode finding = Json.parse(line);
+            String id = id(finding.path("path").asText());
+            if (id != null) {
+                out.computeIfAbsent(id, k -> new ArrayList<>()).add(finding.path("type").asText());
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> ids(String output) throws Exception {
+        Set<String> out = new HashSet<>();
+        for (String line : output.split("\n")) {
+            if (line.startsWith("{")) {
+                String id = id(Json.parse(line).path("path").asText());
+                if (id != null) {
+                    out.add(id);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String id(String path) {
+        Matcher m = Pattern.compile("(p\\d{5})\\.proto$").matcher(path);
+        return m.find() ? m.group(1) : null;
+    }
+
+    /** The file under a package of its own, so every pair's files compile side by side in one module. */
+    static String packaged(String text, String id) {
+        Matcher pkg = PACKAGE.matcher(text);
+        if (pkg.find()) {
+            return text.substring(0, pkg.start(1)) + "mg" + id + "." + text.substring(pkg.start(1));
+        }
+        Matcher syntax = SYNTAX.matcher(text);
+        if (syntax.find()) {
+            return text.substring(0, syntax.end()) + "\npackage mg" + id + ";" + text.substring(syntax.end());
+        }
+        return "package mg" + id + ";\n" + text;
+    }
+}
