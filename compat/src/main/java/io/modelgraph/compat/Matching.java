@@ -121,6 +121,11 @@ public final class Matching {
         return Optional.ofNullable(writerTaxonomies.get(name));
     }
 
+    /** The reader's value list of that name (no alias or {@code mapsTo}: formats that match by name alone). */
+    public Optional<TaxonomyDef> readerTaxonomyNamed(String name) {
+        return Optional.ofNullable(readerTaxonomies.get(name));
+    }
+
     private Optional<TypeDef> findReaderType(TypeDef w) {
         TypeDef same = readerTypes.get(w.name());
         if (same != null) {

@@ -51,7 +51,7 @@ public final class ProtobufRules implements ConsumerRules {
     public List<Finding> check(Reading r) {
         List<Finding> out = new ArrayList<>();
         for (TypeDef w : r.writer().types()) {
-            Optional<TypeDef> rt = r.reader().type(w.name());
+            Optional<TypeDef> rt = r.matching().readerTypeNamed(w.name());
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
                     // the other messages' wire and JSON forms are unchanged (buf's WIRE_JSON does not flag it);
@@ -65,7 +65,7 @@ public final class ProtobufRules implements ConsumerRules {
             fields(r, w, rt.get(), out);
         }
         for (TaxonomyDef w : r.writer().taxonomies()) {
-            Optional<TaxonomyDef> rt = r.reader().taxonomy(w.name());
+            Optional<TaxonomyDef> rt = r.matching().readerTaxonomyNamed(w.name());
             if (rt.isEmpty()) {
                 if (r.writerIsBase()) {
                     out.add(r.finding("protobuf.enum-deleted", Severity.WARNING, w.name(), "", "Enum '" + w.name()
@@ -104,6 +104,9 @@ public final class ProtobufRules implements ConsumerRules {
                 }
                 continue;
             }
+            if (we.equals(re)) {
+                continue; // declared alike on both sides (references compare by name here): nothing changed
+            }
             String rp = rt.name() + "." + re.name();
             String wType = kind(r, we, true);
             String rType = kind(r, re, false);
@@ -134,6 +137,11 @@ public final class ProtobufRules implements ConsumerRules {
                 out.add(r.finding("protobuf.field-oneof-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()
                         + (wo.isEmpty() ? " moves into oneof '" + ro + "'" : ro.isEmpty() ? " moves out of oneof '" + wo
                         + "'" : " moves from oneof '" + wo + "' to '" + ro + "'")));
+            }
+            boolean sameNaming = we.name().equals(re.name()) && java.util.Objects.equals(we.annotations().get(
+                    "protobuf.options"), re.annotations().get("protobuf.options"));
+            if (sameNaming) {
+                continue; // the same name and options: the same JSON name
             }
             if (!jsonName(we).equals(jsonName(re))) {
                 out.add(r.finding("protobuf.field-json-name-changed", Severity.ERROR, wp, rp, "Field " + e.getKey()

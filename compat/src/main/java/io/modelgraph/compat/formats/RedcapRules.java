@@ -2,6 +2,7 @@ package io.modelgraph.compat.formats;
 
 import io.modelgraph.compat.ConsumerRules;
 import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Matching;
 import io.modelgraph.compat.Reading;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.schema.ElementDef;
@@ -84,8 +85,10 @@ public final class RedcapRules implements ConsumerRules {
 
     private static void choices(Reading r, SchemaModel base, SchemaModel candidate, Field was, Field is,
             List<Finding> out) {
-        Optional<TaxonomyDef> a = list(base, was.element());
-        Optional<TaxonomyDef> b = list(candidate, is.element());
+        // value lists by name through the shared matching (hash lookups, not a scan of the model per field)
+        Matching m = r.matching();
+        Optional<TaxonomyDef> a = list(r.writerIsBase() ? m::writerTaxonomy : m::readerTaxonomyNamed, was.element());
+        Optional<TaxonomyDef> b = list(r.writerIsBase() ? m::readerTaxonomyNamed : m::writerTaxonomy, is.element());
         if (a.isEmpty() || b.isEmpty()) {
             return;
         }
@@ -112,8 +115,9 @@ public final class RedcapRules implements ConsumerRules {
         }
     }
 
-    private static Optional<TaxonomyDef> list(SchemaModel m, ElementDef e) {
-        return e.type() instanceof io.modelgraph.schema.DataType.TaxonomyRef ref ? m.taxonomy(ref.taxonomyName())
+    private static Optional<TaxonomyDef> list(java.util.function.Function<String, Optional<TaxonomyDef>> byName,
+            ElementDef e) {
+        return e.type() instanceof io.modelgraph.schema.DataType.TaxonomyRef ref ? byName.apply(ref.taxonomyName())
                 : Optional.empty();
     }
 
