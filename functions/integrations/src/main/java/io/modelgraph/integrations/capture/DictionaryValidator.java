@@ -22,10 +22,10 @@ public final class DictionaryValidator {
     }
 
     public static List<DictionaryCheck> validate(DataDictionary d) {
-        return validate(d, new ChoiceLists());
+        return validate(d, new ChoiceLists(), VariableNames.of(d.fields()));
     }
 
-    static List<DictionaryCheck> validate(DataDictionary d, ChoiceLists choiceLists) {
+    static List<DictionaryCheck> validate(DataDictionary d, ChoiceLists choiceLists, VariableNames variables) {
         List<DictionaryCheck> out = new ArrayList<>();
         if (d.headerStyle() == DataDictionary.HeaderStyle.LEGACY) {
             out.add(new DictionaryCheck(Severity.ERROR, 0, "", DictionaryCheck.UPLOAD_CHECK, "The header is not REDCap's 18 columns in order ("
@@ -33,31 +33,36 @@ public final class DictionaryValidator {
                     + (d.readerNotes().isEmpty() ? "" : " " + String.join(" ", d.readerNotes()))));
         }
         List<DictionaryField> fields = d.fields();
-        Set<String> names = new HashSet<>();
-        fields.forEach(f -> names.add(f.variable()));
-        Set<String> forms = new HashSet<>();
-        fields.forEach(f -> forms.add(f.form()));
+        Set<String> names = variables.names();
+        Set<String> forms = null;
         DictionaryField first = fields.get(0);
         if (!first.fieldType().equals("text")) {
             out.add(error(first, Column.FIELD_TYPE, "The first field ('" + first.variable() + "') is the record id"
                     + " and must be a text field."));
         }
-        Set<String> seen = new HashSet<>();
         Set<String> closedForms = new HashSet<>();
         String currentForm = null;
+        boolean formNamed = false;
         for (DictionaryField f : fields) {
             String v = f.variable();
             if (!isName(v)) {
                 out.add(error(f, Column.VARIABLE, DictionaryCheck.INVALID_VARIABLE_NAME, "Variable name '" + v + "' must start with a lowercase letter and"
                         + " contain only lowercase letters, digits and underscores."));
             }
-            if (!seen.add(v)) {
+            if (variables.repeats(f)) {
                 out.add(error(f, Column.VARIABLE, DictionaryCheck.DUPLICATE_VARIABLE, "Variable name '" + v
                         + "' is used more than once."));
             }
             if (v.length() > LONG_NAME) {
                 out.add(warning(f, Column.VARIABLE, "Variable name '" + v + "' is longer than " + LONG_NAME
                         + " characters; REDCap advises against it (exports to other tools may truncate it)."));
+            }
+            if (v.endsWith("_complete") && forms == null) {
+                // the forms are listed only when a name could be a form's completion status
+                forms = new HashSet<>();
+                for (DictionaryField g : fields) {
+                    forms.add(g.form());
+                }
             }
             if (v.startsWith("redcap_") || (v.endsWith("_complete") && forms.contains(v.substring(0,
                     v.length() - "_complete".length())))) {
@@ -72,8 +77,9 @@ public final class DictionaryValidator {
                     closedForms.add(currentForm);
                 }
                 currentForm = f.form();
+                formNamed = isName(currentForm);
             }
-            if (!isName(f.form())) {
+            if (!formNamed) {
                 out.add(error(f, Column.FORM, "Form name '" + f.form() + "' must be lowercase letters, digits and"
                         + " underscores, starting with a letter."));
             }
@@ -136,8 +142,11 @@ public final class DictionaryValidator {
                         + "' is used more than once.")));
     }
 
+    /** The y-or-blank columns. */
+    private static final List<Column> FLAGS = List.of(Column.IDENTIFIER, Column.REQUIRED, Column.MATRIX_RANKING);
+
     private static void checkFlags(DictionaryField f, List<DictionaryCheck> out) {
-        for (Column c : List.of(Column.IDENTIFIER, Column.REQUIRED, Column.MATRIX_RANKING)) {
+        for (Column c : FLAGS) {
             String v = f.get(c);
             if (!v.isEmpty() && !v.equals("y")) {
                 out.add(error(f, c, "'" + c.header() + "' is 'y' or blank, not '" + v + "'."));
