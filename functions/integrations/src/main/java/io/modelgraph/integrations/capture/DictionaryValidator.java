@@ -33,7 +33,7 @@ public final class DictionaryValidator {
                     + (d.readerNotes().isEmpty() ? "" : " " + String.join(" ", d.readerNotes()))));
         }
         List<DictionaryField> fields = d.fields();
-        Set<String> names = variables.names();
+        UnknownReferences unknown = new UnknownReferences(variables.names());
         Set<String> forms = null;
         DictionaryField first = fields.get(0);
         if (!first.fieldType().equals("text")) {
@@ -86,7 +86,7 @@ public final class DictionaryValidator {
             checkTypes(f, out);
             checkChoices(f, choiceLists, out);
             checkFlags(f, out);
-            checkReferences(f, names, out);
+            checkReferences(f, unknown, out);
             checkBounds(f, out);
         }
         checkMatrices(fields, choiceLists, out);
@@ -137,7 +137,7 @@ public final class DictionaryValidator {
                         + " and underscores."));
             }
         }
-        choices.duplicateCode().ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
+        choiceLists.duplicateCode(choices).ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
                 Column.CHOICES.letter(), DictionaryCheck.DUPLICATE_CHOICE_CODES, "Choice code '" + code
                         + "' is used more than once.")));
     }
@@ -162,43 +162,28 @@ public final class DictionaryValidator {
     private static final List<Column> PIPED = List.of(Column.FIELD_LABEL, Column.FIELD_NOTE, Column.SECTION_HEADER,
             Column.FIELD_ANNOTATION);
 
-    private static void checkReferences(DictionaryField f, Set<String> names, List<DictionaryCheck> out) {
-        checkReferencesIn(f, Column.BRANCHING_LOGIC, names, Severity.ERROR, DictionaryCheck.LOGIC_UNKNOWN_VARIABLE,
+    private static void checkReferences(DictionaryField f, UnknownReferences unknown, List<DictionaryCheck> out) {
+        checkReferencesIn(f, Column.BRANCHING_LOGIC, unknown, Severity.ERROR, DictionaryCheck.LOGIC_UNKNOWN_VARIABLE,
                 "Branching logic", out);
         if (f.fieldType().equals("calc")) {
-            checkReferencesIn(f, Column.CHOICES, names, Severity.ERROR, DictionaryCheck.CALC_UNKNOWN_VARIABLE,
+            checkReferencesIn(f, Column.CHOICES, unknown, Severity.ERROR, DictionaryCheck.CALC_UNKNOWN_VARIABLE,
                     "The calculation", out);
         } else if (f.hasChoiceList()) {
-            checkReferencesIn(f, Column.CHOICES, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE,
+            checkReferencesIn(f, Column.CHOICES, unknown, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE,
                     "A piped choice label", out);
         }
         for (Column c : PIPED) {
-            checkReferencesIn(f, c, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
+            checkReferencesIn(f, c, unknown, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
         }
     }
 
-    private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names, Severity severity,
-            String code, String what, List<DictionaryCheck> out) {
-        String cell = f.get(column);
-        if (cell.indexOf('[') < 0) {
-            return;
-        }
-        Set<String> reported = null;
-        for (int at = cell.indexOf('['); at >= 0; at = cell.indexOf('[', at + 1)) {
-            String ref = referenceAt(cell, at);
-            if (ref == null || names.contains(ref) || ref.endsWith("_complete") || ref.startsWith("event_")
-                    || ref.endsWith("_arm_1")) {
-                continue;
-            }
-            if (reported == null) {
-                reported = new HashSet<>();
-            }
-            if (reported.add(ref)) {
-                // the piping message is built only when reported: the check runs on four cells of every field
-                out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
-                        + column.header() : what) + " of '" + f.variable()
-                        + "' names [" + ref + "], which is no field of this dictionary."));
-            }
+    private static void checkReferencesIn(DictionaryField f, Column column, UnknownReferences unknown,
+            Severity severity, String code, String what, List<DictionaryCheck> out) {
+        for (String ref : unknown.in(f.get(column))) {
+            // the message is built only when reported: the check runs on up to six cells of every field
+            out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
+                    + column.header() : what) + " of '" + f.variable() + "' names [" + ref + "], which is no field"
+                    + " of this dictionary."));
         }
     }
 
@@ -309,26 +294,36 @@ public final class DictionaryValidator {
         return i < n && cell.charAt(i) == ']' ? cell.substring(start, end) : null;
     }
 
+    /** A matrix group's fields in order and the index of the last one seen. */
+    private static final class MatrixGroup {
+        final List<DictionaryField> fields = new ArrayList<>();
+        int last;
+    }
+
     private static void checkMatrices(List<DictionaryField> fields, ChoiceLists choiceLists,
             List<DictionaryCheck> out) {
-        Map<String, List<DictionaryField>> groups = new LinkedHashMap<>();
-        Map<String, Integer> lastIndex = new HashMap<>();
+        Map<String, MatrixGroup> groups = new LinkedHashMap<>();
         for (int i = 0; i < fields.size(); i++) {
             DictionaryField f = fields.get(i);
-            String group = f.get(Column.MATRIX_GROUP);
-            if (group.isEmpty()) {
+            String name = f.get(Column.MATRIX_GROUP);
+            if (name.isEmpty()) {
                 continue;
             }
-            Integer last = lastIndex.put(group, i);
-            if (last != null && last != i - 1) {
-                out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + group + "' is not contiguous."));
+            MatrixGroup group = groups.get(name);
+            if (group == null) {
+                group = new MatrixGroup();
+                groups.put(name, group);
+            } else if (group.last != i - 1) {
+                out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + name + "' is not contiguous."));
             }
-            groups.computeIfAbsent(group, k -> new ArrayList<>()).add(f);
+            group.last = i;
+            group.fields.add(f);
         }
-        for (Map.Entry<String, List<DictionaryField>> g : groups.entrySet()) {
-            DictionaryField head = g.getValue().get(0);
+        for (Map.Entry<String, MatrixGroup> g : groups.entrySet()) {
+            List<DictionaryField> members = g.getValue().fields;
+            DictionaryField head = members.get(0);
             Choices headChoices = choiceLists.of(head);
-            for (DictionaryField f : g.getValue()) {
+            for (DictionaryField f : members) {
                 if (!f.form().equals(head.form())) {
                     out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + g.getKey() + "' spans forms '"
                             + head.form() + "' and '" + f.form() + "'."));

@@ -30,6 +30,7 @@ record VariableNames(Set<String> names, Set<DictionaryField> repeats) {
 
     /** Whether the field's name was used on an earlier row. */
     boolean repeats(DictionaryField f) {
-        return repeats.contains(f);
+        // most dictionaries repeat no name: no identity hash is taken for their fields
+        return !repeats.isEmpty() && repeats.contains(f);
     }
 }
