@@ -35,6 +35,14 @@ public class StructuralRules implements ConsumerRules {
         return consumer;
     }
 
+    /**
+     * Whether the reader fills the element from its default when the data lacks it (Avro and SQL readers do); a
+     * format whose readers only validate (JSON Schema: {@code default} is an annotation) overrides this.
+     */
+    protected boolean fills(ElementDef readerElement) {
+        return readerElement.defaultValue().isPresent();
+    }
+
     /** The plain structural rules are one set whatever the consumer key; a subclass is a set of its own. */
     @Override
     public String ruleSet() {
@@ -125,7 +133,7 @@ public class StructuralRules implements ConsumerRules {
             }
         }
         for (ElementDef re : t.readerOnly()) {
-            if (re.cardinality().required() && re.defaultValue().isEmpty()) {
+            if (re.cardinality().required() && !fills(re)) {
                 add(out, r, r.writerIsBase() ? "required-element-added" : "required-element-removed",
                         Severity.ERROR, w.name(), rt.name() + "." + re.name(), "Element '" + re.name()
                                 + "' is required by the reader and the writer never sends it");
@@ -157,7 +165,7 @@ public class StructuralRules implements ConsumerRules {
         Narrowing.occurrences(re.cardinality(), we.cardinality()).ifPresent(why -> add(out, r,
                 "cardinality-narrowed", Severity.ERROR, wp, rp, "The reader takes " + why));
         if (!we.cardinality().required() && re.cardinality().required() && !re.cardinality().many()
-                && re.defaultValue().isEmpty()) {
+                && !fills(re)) {
             add(out, r, r.writerIsBase() ? "element-became-required" : "element-became-optional",
                     Severity.ERROR, wp, rp, "The reader requires '" + re.name() + "'; the writer may leave it out");
         }

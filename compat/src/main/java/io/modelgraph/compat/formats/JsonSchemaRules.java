@@ -40,6 +40,12 @@ public final class JsonSchemaRules extends StructuralRules {
         return "jsonschema." + WORDS.getOrDefault(rule, rule);
     }
 
+    /** A JSON Schema validator does not apply {@code default}: a required property must be in the document. */
+    @Override
+    protected boolean fills(ElementDef readerElement) {
+        return false;
+    }
+
     @Override
     protected boolean applies(String rule) {
         return !rule.equals("key-changed");
@@ -55,7 +61,7 @@ public final class JsonSchemaRules extends StructuralRules {
         }
         // the writer's open model accepted any value under a name the reader now declares with a narrower schema
         for (ElementDef re : t.readerOnly()) {
-            if (!(re.cardinality().required() && re.defaultValue().isEmpty())) {
+            if (!re.cardinality().required()) {
                 out.add(r.finding("jsonschema.property-added-to-open-model", Severity.WARNING, w.name(), rt.name()
                         + "." + re.name(), "The writer's open '" + w.name() + "' accepted any value under '"
                         + re.name() + "'; the reader now constrains it (a document using that name for something"

@@ -110,6 +110,11 @@ class FormatRulesTest {
                 "[\"name\", \"age\"]"), Mode.BACKWARD, "jsonschema"));
         assertEquals(List.of(), errors(j, JSON, JSON.replace("[\"name\", \"age\"]", "[\"name\"]"), Mode.BACKWARD,
                 "jsonschema"));
+        // a validator does not apply defaults: a property with a default made required still refuses documents
+        String withDefault = JSON.replace("\"age\": {\"type\": \"integer\"}", "\"age\": {\"type\": \"integer\","
+                + " \"default\": 0}");
+        assertEquals(List.of("jsonschema.required-added"), errors(j, withDefault, withDefault.replace("[\"name\"]",
+                "[\"name\", \"age\"]"), Mode.BACKWARD, "jsonschema"));
         assertEquals(List.of("jsonschema.constraint-narrowed"), errors(j, JSON, JSON.replace("50", "20"),
                 Mode.BACKWARD, "jsonschema"));
         assertEquals(List.of("jsonschema.type-narrowed"), errors(j, JSON.replace("\"integer\"", "\"number\""), JSON,

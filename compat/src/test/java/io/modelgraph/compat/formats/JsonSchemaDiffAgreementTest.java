@@ -1,0 +1,159 @@
+package io.modelgraph.compat.formats;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
+import io.modelgraph.compat.CompareReport;
+import io.modelgraph.compat.Compatibility;
+import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Mode;
+import io.modelgraph.compat.NativeCheckers;
+import io.modelgraph.compat.Severity;
+import io.modelgraph.json.Json;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The jsonschema consumer's verdicts against Atlassian's {@code json-schema-diff} (npm) on generated version pairs:
+ * the draft-04 and draft-07 schemas of {@code schemastore-train/schemas/} up to {@link #LARGE} bytes without
+ * combinators (see {@link #COMBINATORS}; the tool reads draft-07, and the keywords it compares are spelled alike
+ * in draft-04), each kind of change of
+ * {@link JsonSchemaMutations}. BACKWARD is compatible when the tool finds nothing removed from base to
+ * candidate (every document the base accepted is still accepted); FORWARD when it finds nothing added. Prints the
+ * agreement per kind and direction, raw and with the one documented choice (a property declared in an open model:
+ * ours a warning, the tool's a removal) counted as breaking, and every disagreement. The goal is 99% with the
+ * choice counted; the test asserts the level reached ({@link #FLOOR}) until the remaining disagreements are fixed.
+ */
+@Tag("conformance")
+class JsonSchemaDiffAgreementTest {
+    private static final long LARGE = 40_000;
+    /** The agreement reached with the documented choice counted (docs/compare.md); the goal is 0.99. */
+    private static final double FLOOR = 0.96;
+    /**
+     * json-schema-diff computes set differences of whole schemas; with combinators it is impractically slow on real
+     * schemas (40 pairs of SchemaStore schemas with {@code oneOf} took over 5 minutes of CPU without finishing), so
+     * schemas that use them are left out.
+     */
+    private static final java.util.regex.Pattern COMBINATORS = java.util.regex.Pattern.compile(
+            "\"(oneOf|anyOf|allOf|not|if|patternProperties)\"\\s*:");
+    private static final Set<String> CHOICES = Set.of("jsonschema.property-added-to-open-model");
+
+    private record Pair(String id, Path file, String kind, int site, SchemaModel base, SchemaModel candidate) {
+    }
+
+    /** The tool reads draft-07 and refuses a draft-04 {@code $schema}; the keywords compared are spelled alike. */
+    private static JsonNode dialectless(JsonNode schema) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = schema.deepCopy();
+        copy.remove("$schema");
+        return copy;
+    }
+
+    @Test
+    void verdictsAgreeWithJsonSchemaDiff() throws Exception {
+        NativeCheckers checkers = NativeCheckers.install();
+        Path corpus = CorpusCheck.folder("schemastore-train").resolve("schemas");
+        JsonSchemaCodec codec = new JsonSchemaCodec();
+        List<Pair> pairs = new ArrayList<>();
+        ArrayNode input = Json.array();
+        int files = 0;
+        for (Path file : CorpusCheck.files(corpus, ".*\\.json$")) {
+            String text = Files.readString(file);
+            if (Files.size(file) > LARGE || !(text.contains("draft-07") || text.contains("draft-04"))
+                    || COMBINATORS.matcher(text).find()) {
+                continue;
+            }
+            JsonNode json;
+            SchemaModel base;
+            try {
+                json = Json.parse(text);
+                base = codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+            } catch (Exception e) {
+                continue;
+            }
+            files++;
+            for (JsonSchemaMutations.Mutation m : JsonSchemaMutations.of(json)) {
+                SchemaModel candidate;
+                try {
+                    candidate = codec.decode(m.schema().toString(), CodecOptions.NONE, new LossinessLedger());
+                } catch (Exception e) {
+                    continue;
+                }
+                String id = "j" + pairs.size();
+                pairs.add(new Pair(id, file, m.kind(), m.site(), base, candidate));
+                input.add(Json.object().put("id", id).<com.fasterxml.jackson.databind.node.ObjectNode>set("source",
+                        dialectless(json)).set("destination", dialectless(m.schema())));
+            }
+        }
+        Path work = Files.createDirectories(Path.of("target/json-schema-diff-agreement").toAbsolutePath());
+        Path pairsFile = work.resolve("pairs.json");
+        Files.writeString(pairsFile, input.toString());
+        NativeCheckers.Result r = NativeCheckers.run(checkers.home(), 1800, "node", "json-schema-diff.mjs",
+                pairsFile.toString());
+        if (r.exit() != 0) {
+            throw new IllegalStateException("json-schema-diff failed (exit " + r.exit() + "): " + r.err());
+        }
+        Map<String, JsonNode> verdicts = new HashMap<>();
+        Json.parse(r.out()).forEach(v -> verdicts.put(v.get("id").asText(), v));
+        Map<String, int[]> perKind = new TreeMap<>();
+        List<String> disagreements = new ArrayList<>();
+        int toolErrors = 0;
+        for (Pair p : pairs) {
+            JsonNode v = verdicts.get(p.id());
+            if (v == null || v.has("error")) {
+                toolErrors++;
+                continue;
+            }
+            for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
+                boolean nativeOk = !(mode == Mode.BACKWARD ? v.get("removed") : v.get("added")).asBoolean();
+                CompareReport ours = Compatibility.compare(p.base(), p.candidate(), mode, List.of("jsonschema"));
+                boolean strict = ours.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR
+                        || CHOICES.contains(f.rule()));
+                int[] tally = perKind.computeIfAbsent(p.kind() + " " + mode, k -> new int[4]);
+                tally[2]++;
+                tally[3] += nativeOk ? 0 : 1;
+                tally[0] += ours.compatible() == nativeOk ? 1 : 0;
+                if (strict == nativeOk) {
+                    tally[1]++;
+                } else {
+                    disagreements.add(corpus.getParent().getParent().relativize(p.file()) + " " + p.kind() + "#"
+                            + p.site() + " " + mode + ": json-schema-diff " + (nativeOk ? "compatible" : "breaking")
+                            + "; ours " + ours.findings().stream().filter(f -> f.severity() != Severity.INFO)
+                            .map(f -> f.rule() + " at " + (f.basePath().isEmpty() ? f.candidatePath() : f.basePath()))
+                            .distinct().toList());
+                }
+            }
+        }
+        int raw = 0, agree = 0, total = 0;
+        System.out.println("JSON Schema agreement with json-schema-diff: " + files + " schemas, " + pairs.size()
+                + " pairs, " + toolErrors + " the tool could not diff");
+        System.out.printf("  %-40s %9s %13s%n", "", "raw", "choice counted");
+        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
+            int[] t = e.getValue();
+            raw += t[0];
+            agree += t[1];
+            total += t[2];
+            System.out.printf("  %-40s %4d/%4d %4d/%4d agree (%d breaking for the tool)%n", e.getKey(), t[0], t[2],
+                    t[1], t[2], t[3]);
+        }
+        System.out.printf("  %-40s %4d/%4d %4d/%4d (%.2f%% raw, %.2f%% with the choice counted)%n", "all", raw, total,
+                agree, total, 100.0 * raw / Math.max(1, total), 100.0 * agree / Math.max(1, total));
+        disagreements.forEach(d -> System.out.println("  disagreement: " + d));
+        assertTrue(total > 100, "too few generated pairs: " + total);
+        // the goal is 99%; the floor holds the level reached (97.1%, less a margin for pairs the tool times out on) so the agreement cannot fall back unnoticed
+        assertTrue(agree >= FLOOR * total, "agreement below " + FLOOR + ": " + agree + "/" + total);
+    }
+}
