@@ -125,6 +125,14 @@ final class SchemaDecoding {
             }
         }
         classifyDefs();
+        // named enums first, in document order, then the enums hoisted from inline schemas in the order they are
+        // met: an export writes the named ones under $defs after the types that hoist the others, and a
+        // re-import must read the same order back (docs/jsonschema-dialects.md "Round trips")
+        for (Def def : defs.values()) {
+            if (def.kind == DefKind.TAXONOMY) {
+                buildTaxonomy(def);
+            }
+        }
 
         String modelName;
         Optional<String> modelDescription = Optional.empty();
@@ -144,9 +152,7 @@ final class SchemaDecoding {
         for (Def def : defs.values()) {
             if (def.kind == DefKind.TYPE) {
                 buildType(new SchemaView((ObjectNode) def.node, def.path), def.name, false);
-            } else if (def.kind == DefKind.TAXONOMY) {
-                buildTaxonomy(def);
-            } else {
+            } else if (def.kind == DefKind.ALIAS) {
                 // inlined where referenced, and kept verbatim under its name for what refers to it otherwise
                 keptDefs.set(def.key, def.node);
             }
@@ -628,6 +634,16 @@ final class SchemaDecoding {
                 nullable = true;
             } else {
                 terms.add(Term.of(value.textValue()));
+            }
+        }
+        if (resolvingAliases > 0) {
+            // an enum inside a scalar definition is written under $defs under this name; re-reading that export
+            // finds the same enum there, and it is the same taxonomy, not a second one under a longer name
+            Optional<TaxonomyDef> named = taxonomies.stream().filter(x -> x.name().equals(context)
+                    && x.terms().equals(terms) && !x.annotations().containsKey(JsonSchemaAnnotations.INLINE))
+                    .findFirst();
+            if (named.isPresent()) {
+                return DecodedValue.of(new DataType.TaxonomyRef(context), c, nullable);
             }
         }
         String name = taxonomyNames.unique(context);
