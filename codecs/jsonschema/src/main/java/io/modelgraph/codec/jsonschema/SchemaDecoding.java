@@ -17,7 +17,11 @@ import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -81,6 +85,9 @@ final class SchemaDecoding {
     private int declared;
     /** How deep the reading is inside scalar definitions being resolved (parts read there are shared). */
     private int resolvingAliases;
+    /** Types and enums hoisted while a scalar definition was read: kept only when something refers to them. */
+    private final Set<String> sharedTypes = new HashSet<>();
+    private final Set<String> sharedTaxonomies = new HashSet<>();
 
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
@@ -160,7 +167,50 @@ final class SchemaDecoding {
         if (!keptDefs.isEmpty()) {
             modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
+        dropUnreferencedSharedParts();
         return model(modelName, modelDescription, modelAnnotations);
+    }
+
+    /**
+     * A scalar definition whose every reference is kept verbatim (it says more than the model can) still had its
+     * parts hoisted when it was read; nothing in the model refers to them. Kept, they were written under $defs by
+     * the export, and the re-import, reading the definition again, hoisted them a second time under longer names.
+     * Parts of such a definition that a reference the model reads does use stay.
+     */
+    private void dropUnreferencedSharedParts() {
+        if (sharedTypes.isEmpty() && sharedTaxonomies.isEmpty()) {
+            return;
+        }
+        Map<String, TypeDef> byName = new HashMap<>();
+        types.forEach(t -> byName.put(t.name(), t));
+        Set<String> reachedTypes = new HashSet<>();
+        Set<String> reachedTaxonomies = new HashSet<>();
+        Deque<String> work = new ArrayDeque<>();
+        types.stream().map(TypeDef::name).filter(n -> !sharedTypes.contains(n)).forEach(work::add);
+        rootName.ifPresent(work::add);
+        while (!work.isEmpty()) {
+            String name = work.pop();
+            TypeDef t = byName.get(name);
+            if (t == null || !reachedTypes.add(name)) {
+                continue;
+            }
+            work.addAll(t.supertypes());
+            t.elements().forEach(e -> reach(e.type(), work, reachedTaxonomies));
+        }
+        types.removeIf(t -> sharedTypes.contains(t.name()) && !reachedTypes.contains(t.name()));
+        taxonomies.removeIf(x -> sharedTaxonomies.contains(x.name()) && !reachedTaxonomies.contains(x.name()));
+    }
+
+    private static void reach(DataType type, Deque<String> types, Set<String> taxonomies) {
+        if (type instanceof DataType.TypeRef r) {
+            types.add(r.typeName());
+        } else if (type instanceof DataType.TaxonomyRef r) {
+            taxonomies.add(r.taxonomyName());
+        } else if (type instanceof DataType.Union u) {
+            u.members().forEach(m -> reach(m, types, taxonomies));
+        } else if (type instanceof DataType.MapOf m) {
+            reach(m.values(), types, taxonomies);
+        }
     }
 
     private SchemaModel model(String name, Optional<String> description, Map<String, String> annotations) {
@@ -586,6 +636,9 @@ final class SchemaDecoding {
 
     private DataType hoist(SchemaView v, String context) {
         String name = typeNames.unique(context);
+        if (resolvingAliases > 0) {
+            sharedTypes.add(name);
+        }
         // inside a scalar definition the part is shared by every use of it, so it is written under $defs, where
         // a re-import finds it under the same name (docs/jsonschema-dialects.md "Round trips")
         buildType(v, name, resolvingAliases == 0);
@@ -647,6 +700,9 @@ final class SchemaDecoding {
             }
         }
         String name = taxonomyNames.unique(context);
+        if (resolvingAliases > 0) {
+            sharedTaxonomies.add(name);
+        }
         taxonomies.add(new TaxonomyDef(name, Optional.empty(), terms, Optional.empty(), Provenance.of(FORMAT),
                 resolvingAliases == 0 ? Map.of(JsonSchemaAnnotations.INLINE, "true") : Map.of()));
         return DecodedValue.of(new DataType.TaxonomyRef(name), c, nullable);
