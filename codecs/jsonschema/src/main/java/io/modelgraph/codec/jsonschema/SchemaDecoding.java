@@ -779,6 +779,16 @@ final class SchemaDecoding {
     /** Reads the members of a union into {@code members}; whether one of them allows null. */
     private boolean unionMembers(JsonNode list, String path, String context, List<DataType> members) {
         boolean nullable = false;
+        // a union of one member besides null is that member in the model, and the export writes it without the
+        // combinator: named after the owner alone, its re-import finds it under the same name
+        int kept = 0;
+        for (JsonNode m : list) {
+            boolean nullOnly = m.isObject() && m.size() == 1 && m.path("type").isTextual()
+                    && m.get("type").textValue().equals("null");
+            if ((m.isObject() && !nullOnly) || (m.isBoolean() && m.booleanValue())) {
+                kept++;
+            }
+        }
         int i = 0;
         for (JsonNode m : list) {
             String mp = Pointers.child(path, i);
@@ -800,7 +810,7 @@ final class SchemaDecoding {
                 continue;
             }
             SchemaView mv = new SchemaView((ObjectNode) m, mp);
-            DecodedValue value = value(mv, context + "Option" + i);
+            DecodedValue value = value(mv, kept == 1 ? context : context + "Option" + i);
             if (!value.constraints().isEmpty()) {
                 ledger.relax(mp, "constraints inside a union member are not carried");
             }
