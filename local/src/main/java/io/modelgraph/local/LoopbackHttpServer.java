@@ -43,6 +43,8 @@ final class LoopbackHttpServer implements AutoCloseable {
     /** The request line and headers together; browsers send a few kilobytes, a long query string more. */
     static final int MAX_HEAD_BYTES = 1024 * 1024;
     static final int MAX_CONNECTIONS = 256;
+    /** As the JDK's server allowed (sun.net.httpserver.maxReqHeaders). */
+    static final int MAX_HEADERS = 200;
     static final int IDLE_MILLIS = 30_000;
     private static final int MAX_CHUNK_LINE = 4096;
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -265,11 +267,15 @@ final class LoopbackHttpServer implements AutoCloseable {
             throw new Unreadable(protocol.startsWith("HTTP/") ? 505 : 400, "The request line does not end with "
                     + "HTTP/1.1 or HTTP/1.0.");
         }
+        if (head.size() - 1 > MAX_HEADERS) {
+            throw new Unreadable(431, "The request has more than " + MAX_HEADERS + " header lines.");
+        }
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (String h : head.subList(1, head.size())) {
+        for (int line = 1; line < head.size(); line++) {
+            String h = head.get(line);
             int colon = h.indexOf(':');
             if (colon <= 0 || !TOKEN.matcher(h.substring(0, colon)).matches()) {
-                throw new Unreadable(400, "A header line is not 'Name: value' (line " + (head.indexOf(h) + 1)
+                throw new Unreadable(400, "A header line is not 'Name: value' (line " + (line + 1)
                         + " of the request).");
             }
             headers.computeIfAbsent(h.substring(0, colon), k -> new ArrayList<>()).add(h.substring(colon + 1).trim());

@@ -138,6 +138,13 @@ class GatewayRequestLineTest {
     }
 
     @Test
+    void aHeadOverItsBoundsIsA431InJson() throws Exception {
+        Raw many = exchange("GET / HTTP/1.1\r\n" + "X-A: b\r\n".repeat(LoopbackHttpServer.MAX_HEADERS + 1) + "\r\n");
+        assertEquals(431, many.status(), many.toString());
+        assertTrue(many.json().path("message").asText().contains("more than 200 header lines"), many.toString());
+    }
+
+    @Test
     void oneConnectionCarriesAChunkedBodyAContinueAndAnotherRequest() throws Exception {
         String token = TestStack.server().issuer().mint("tester", PROJECT, Role.Admin);
         String body = "{\"typeId\":\"t\",\"jsonString\":\"{}\"}";
