@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.modelgraph.graphapi.HttpFaults.Fault;
+import io.modelgraph.store.HttpFaults;
+import io.modelgraph.store.HttpFaults.Fault;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

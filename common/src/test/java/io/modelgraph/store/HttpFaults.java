@@ -1,8 +1,6 @@
-package io.modelgraph.graphapi;
+package io.modelgraph.store;
 
 import io.modelgraph.platform.Services;
-import io.modelgraph.store.AwsClients;
-import io.modelgraph.store.TestStores;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -26,9 +24,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * DynamoDB Local. The SDK above it (its retries, its error parsing) is the service's own: nothing is mocked above the
  * wire. The client's retry strategy is the service's ({@link AwsClients#dynamoRetries}).
  */
-final class HttpFaults implements SdkHttpClient {
+public final class HttpFaults implements SdkHttpClient {
     /** What DynamoDB answers instead. */
-    enum Fault {
+    public enum Fault {
         THROTTLED(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for "
                 + "the table was exceeded."),
         SERVER_ERROR(500, "InternalServerError", "Internal server error");
@@ -49,10 +47,10 @@ final class HttpFaults implements SdkHttpClient {
     private volatile Fault fault = Fault.SERVER_ERROR;
     private final AtomicInteger remaining = new AtomicInteger();
     /** Attempts of the chosen operations, answered or not. */
-    final AtomicInteger attempts = new AtomicInteger();
-    final Services services;
+    public final AtomicInteger attempts = new AtomicInteger();
+    public final Services services;
 
-    HttpFaults() {
+    public HttpFaults() {
         Services shared = TestStores.services();
         DynamoDbClient client = DynamoDbClient.builder()
                 .endpointOverride(shared.stores().dynamoEndpoint().orElseThrow())
@@ -65,7 +63,7 @@ final class HttpFaults implements SdkHttpClient {
     }
 
     /** The next {@code times} attempts of {@code ops} (e.g. GetItem, Query) are answered with {@code f}. */
-    HttpFaults fail(Fault f, int times, String... ops) {
+    public HttpFaults fail(Fault f, int times, String... ops) {
         fault = f;
         operations = Set.of(ops);
         attempts.set(0);
@@ -73,7 +71,7 @@ final class HttpFaults implements SdkHttpClient {
         return this;
     }
 
-    HttpFaults off() {
+    public HttpFaults off() {
         remaining.set(0);
         operations = Set.of();
         return this;
