@@ -19,6 +19,21 @@ class DictionaryValidatorTest {
         assertEquals(List.of(), DictionaryValidator.validate(DictionaryReader.read(Dictionaries.STUDY)));
     }
 
+    /** A cell's unknown references are worked out once per distinct text, and still reported on every field. */
+    @Test
+    void theSameLogicOnManyFieldsIsReportedOnEachOnceANameAndInOrder() throws Exception {
+        String logic = "[nowhere] = 1 and [a] = 1 or [elsewhere] = 2 and [nowhere] = 3";
+        List<String> found = errors("a,demo,,text,x,,,,,,,,,,,,,\n"
+                + "b,demo,,text,x,,,,,,,\"" + logic + "\",,,,,,\n"
+                + "c,demo,,notes,x,,,,,,,\"" + logic + "\",,,,,,\n");
+        assertEquals(List.of(
+                "ERROR row 4, column L Branching logic of 'b' names [nowhere], which is no field of this dictionary.",
+                "ERROR row 4, column L Branching logic of 'b' names [elsewhere], which is no field of this dictionary.",
+                "ERROR row 5, column L Branching logic of 'c' names [nowhere], which is no field of this dictionary.",
+                "ERROR row 5, column L Branching logic of 'c' names [elsewhere], which is no field of this dictionary."),
+                found);
+    }
+
     @Test
     void eachUploadRuleIsChecked() throws Exception {
         assertTrue(errors("Bad_Name,demo,,text,x,,,,,,,,,,,,,\n").get(0).contains("must start with a lowercase"));
