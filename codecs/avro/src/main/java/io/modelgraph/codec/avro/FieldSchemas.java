@@ -45,6 +45,11 @@ final class FieldSchemas {
         if (!optional) {
             return base;
         }
+        if (!e.nullable()) {
+            // Avro has no absent field: an optional value is a union with null, which reads back as nullable
+            ledger.ifPresent(l -> l.approximate(path, "Avro fields are never absent; the optional '" + e.name()
+                    + "' is written as a union with null, so it reads back as nullable."));
+        }
         boolean nullFirst = e.defaultValue().map(JsonNode::isNull).orElse(true);
         ArrayNode union = JSON.arrayNode();
         if (nullFirst) {

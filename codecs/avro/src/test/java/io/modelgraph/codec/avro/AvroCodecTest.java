@@ -90,6 +90,18 @@ class AvroCodecTest {
     }
 
     @Test
+    void anOptionalFieldThatIsNotNullableReadsBackNullableWithALedgerEntry() throws SchemaSyntaxException {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Visit", List.of(ElementDef.of("note",
+                DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertTrue(back.type("Visit").orElseThrow().element("note").orElseThrow().nullable());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.what().startsWith("nullable")), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
     void reEncodesTheSameSchemaForAnAvroModel() throws SchemaSyntaxException {
         SchemaModel m = codec.decode(ORDER, CodecOptions.NONE, new LossinessLedger());
         LossinessLedger ledger = new LossinessLedger();
