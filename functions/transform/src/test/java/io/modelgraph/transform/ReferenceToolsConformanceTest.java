@@ -48,9 +48,7 @@ class ReferenceToolsConformanceTest {
     private static final Set<String> KNOWN = Set.of(
             // the source contract fails the ODCS 3.1.0 JSON Schema at the same place; servers are carried verbatim
             "train:odcs/dbml-datacontract.odcs.yaml -> odcs", "train:odcs/spark-export-datacontract.odcs.yaml -> odcs",
-            "train:odcs/schema-evolution-cities-version-2.odcs.yaml -> odcs",
-            // an open defect of this service's SQL reader (both engines run the DDL)
-            "train:shex/chemrof.shex -> sql");
+            "train:odcs/schema-evolution-cities-version-2.odcs.yaml -> odcs");
 
     private static final Map<String, String> EXTENSIONS = Map.ofEntries(Map.entry("jsonschema", "json"),
             Map.entry("avro", "avsc"), Map.entry("protobuf", "proto"), Map.entry("shex", "shex"),

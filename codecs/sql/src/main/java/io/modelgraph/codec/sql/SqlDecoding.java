@@ -40,10 +40,6 @@ final class SqlDecoding {
     private static final Pattern BETWEEN = Pattern.compile(
             "^\\(?\\s*[\"`\\[]?(\\w+)[\"`\\]]?\\s+BETWEEN\\s+(-?\\d+(?:\\.\\d+)?)\\s+AND\\s+(-?\\d+(?:\\.\\d+)?)\\s*\\)?$",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern IN_LIST = Pattern.compile(
-            "^\\(?\\s*[\"`\\[]?(\\w+)[\"`\\]]?\\s+IN\\s*\\(((?:\\s*'(?:[^']|'')*'\\s*,?)+)\\)\\s*\\)?$",
-            Pattern.CASE_INSENSITIVE);
-    private static final Pattern QUOTED = Pattern.compile("'((?:[^']|'')*)'");
 
     private final Parsed.Script script;
     private final LossinessLedger ledger;
@@ -308,13 +304,13 @@ final class SqlDecoding {
     }
 
     private static Optional<String> singleColumn(String expression) {
-        for (Pattern p : List.of(COMPARISON, BETWEEN, IN_LIST)) {
+        for (Pattern p : List.of(COMPARISON, BETWEEN)) {
             Matcher m = p.matcher(expression.trim());
             if (m.matches()) {
                 return Optional.of(m.group(1));
             }
         }
-        return Optional.empty();
+        return InListCheck.parse(expression).map(InListCheck::column);
     }
 
     private static Optional<Constraints> checkConstraint(String expression, Constraints base) {
@@ -339,15 +335,6 @@ final class SqlDecoding {
     }
 
     private static Optional<List<String>> inList(String expression) {
-        Matcher m = IN_LIST.matcher(expression.trim());
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        List<String> values = new ArrayList<>();
-        Matcher q = QUOTED.matcher(m.group(2));
-        while (q.find()) {
-            values.add(q.group(1).replace("''", "'"));
-        }
-        return Optional.of(values);
+        return InListCheck.parse(expression).map(InListCheck::values);
     }
 }
