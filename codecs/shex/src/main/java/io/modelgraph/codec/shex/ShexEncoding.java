@@ -376,6 +376,12 @@ final class ShexEncoding {
         if (type instanceof DataType.TaxonomyRef ref) {
             usedTaxonomies.add(ref.taxonomyName());
             Optional<TaxonomyDef> x = model.taxonomy(ref.taxonomyName());
+            if (x.isPresent() && !x.get().annotations().containsKey(ShexKeys.VALUES)) {
+                // ShEx has no named value sets: the decoder names the inline set after its shape and predicate
+                ledger.approximate(path, "taxonomy '" + ref.taxonomyName() + "' is written as an inline value set"
+                        + " of element '" + e.name() + "' and reads back as a taxonomy named after the shape and"
+                        + " the element");
+            }
             ObjectNode nc = F.objectNode().put("type", "NodeConstraint");
             nc.set("values", x.map(this::values).orElseGet(F::arrayNode));
             return nc;

@@ -52,6 +52,19 @@ class ShexCodecTest {
     }
 
     @Test
+    void aForeignTaxonomyWrittenAsAnInlineValueSetIsLedgeredUnderItsNewName() throws Exception {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Allocation", List.of(ElementDef.of("direction",
+                new DataType.TaxonomyRef("Direction"), Cardinality.REQUIRED)))), List.of(TaxonomyDef.of("Direction",
+                List.of(Term.of("BUY"), Term.of("SELL")))));
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertTrue(back.taxonomy("Direction").isEmpty());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.what().equals("taxonomy missing")), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
     void aForeignModelsNamesAndMissingMappingsComeBackOrAreLedgered() throws Exception {
         SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("access_tokens", List.of(
                 ElementDef.of("double_data", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
