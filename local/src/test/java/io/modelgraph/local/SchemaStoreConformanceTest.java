@@ -44,6 +44,7 @@ import org.junit.jupiter.api.Test;
  * Reads {@code corpus.dir} (its {@code schemastore-train} folder); never copies corpus files.
  */
 @Tag("conformance")
+@Tag("store") // its corpus imports stay in the in-process DynamoDB Local: a JVM of its own (docs/testing.md "CI")
 class SchemaStoreConformanceTest {
     /** ajv's figures from the corpus README (anchor of 2026-11-25). */
     private static final int AJV_VALID = 656;

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * Reads {@code corpus.dir} (its {@code jsonschema} folder); never copies corpus files.
  */
 @Tag("conformance")
+@Tag("store") // its corpus imports stay in the in-process DynamoDB Local: a JVM of its own (docs/testing.md "CI")
 class JsonSchemaSuiteConformanceTest {
     private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
             "dependentSchemas");

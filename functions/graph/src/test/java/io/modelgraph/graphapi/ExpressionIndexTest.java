@@ -165,10 +165,10 @@ class ExpressionIndexTest {
                 FetchNodesRequest q = new FetchNodesRequest(type, List.of(), Optional.of(term), searched, false, false,
                         order, desc, pageSize, token, false);
                 String expected = Json.write(walk.run(api.project(), q));
-                String actual = Json.write(index.run(api.project(), q));
-                assertEquals(expected, actual, "term '" + term + "' " + type + " " + order + " desc=" + desc
-                        + " pageSize=" + pageSize + " spaces=" + searched.size() + " page " + page);
+                // the index's page is asked for once: the one compared is the one whose token pages on
                 Map<String, Object> out = index.run(api.project(), q);
+                assertEquals(expected, Json.write(out), "term '" + term + "' " + type + " " + order + " desc=" + desc
+                        + " pageSize=" + pageSize + " spaces=" + searched.size() + " page " + page);
                 if (Boolean.TRUE.equals(out.get("lastPage"))) {
                     break;
                 }

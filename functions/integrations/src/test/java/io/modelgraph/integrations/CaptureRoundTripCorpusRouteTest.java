@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code corpus.dir}, never copied here.
  */
 @Tag("conformance")
+@Tag("store") // its corpus imports stay in the in-process DynamoDB Local: a JVM of its own (docs/testing.md "CI")
 class CaptureRoundTripCorpusRouteTest {
 
     @ParameterizedTest

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * differed only where ledgered, and the unexplained ones by name.
  */
 @Tag("conformance")
+@Tag("store") // its corpus imports stay in the in-process DynamoDB Local: a JVM of its own (docs/testing.md "CI")
 public class RouteFidelityConformanceTest {
     public record Input(String name, String text) {
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.CorpusSuite;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.ModelDiff;
 import io.modelgraph.schema.SchemaModel;
@@ -12,71 +13,53 @@ import io.modelgraph.schema.graph.GraphRoundTrip;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every ontology of the corpus (Turtle and RDF/XML, read from {@code corpus.dir}, never copied) decodes with its
- * ledger, maps onto the graph and back, and survives encode-then-decode with no difference the ledger does not
- * name.
+ * Every ontology of the corpus (Turtle and RDF/XML, read from {@code corpus.dir}, never copied), one test per file,
+ * decodes with its ledger, maps onto the graph and back, and survives encode-then-decode with no difference the
+ * ledger does not name.
  */
 @Tag("conformance")
 class OwlConformanceTest {
-    private static Path corpus;
+    /** The ontologies; the codec refuses none of them. */
+    static final CorpusSuite.Descriptor DESCRIPTOR = CorpusSuite.Descriptor.of("owl", ".*\\.(ttl|rdf|owl)",
+            rel -> false);
+
     private final OwlCodec codec = new OwlCodec();
 
-    @BeforeAll
-    static void locateCorpus() {
-        corpus = CorpusCheck.folder("owl");
-    }
-
-    static List<Path> files() throws IOException {
-        return CorpusCheck.files(corpus, ".*\\.(ttl|rdf|owl)$");
-    }
-
     @Test
-    void everyOntologyDecodesRoundTripsAndNamesItsLosses() throws Exception {
-        List<Path> files = files();
-        int decoded = 0;
-        int graph = 0;
-        int roundTrips = 0;
-        List<String> failures = new ArrayList<>();
-        for (Path f : files) {
-            String name = corpus.relativize(f).toString();
-            try {
-                LossinessLedger ledger = new LossinessLedger();
-                long t0 = System.nanoTime();
-                SchemaModel m = codec.decode(Files.readString(f), CodecOptions.NONE, ledger);
-                long ms = (System.nanoTime() - t0) / 1_000_000;
-                decoded++;
-                if (GraphRoundTrip.holds(m)) {
-                    graph++;
-                } else {
-                    failures.add(name + ": the graph does not give the model back");
-                }
-                LossinessLedger out = new LossinessLedger();
-                List<ModelDiff.Difference> silent = CorpusCheck.silentLosses(codec, codec, m, out);
-                if (silent.isEmpty()) {
-                    roundTrips++;
-                } else {
-                    failures.add(name + ": round trip changed without a ledger entry: "
-                            + silent.subList(0, Math.min(5, silent.size())));
-                }
-                System.out.printf("owl %s (%s): %d types, %d elements, %d taxonomies; decode ledger %d entries, "
-                        + "encode ledger %d; decoded in %d ms%n", name, OwlParsing.detect(Files.readString(f)),
-                        m.types().size(), m.elementCount(), m.taxonomies().size(), ledger.size(), out.size(), ms);
-            } catch (Exception e) {
-                failures.add(name + ": " + e);
-            }
-        }
-        System.out.printf("owl conformance: %d/%d ontologies decoded, %d/%d graph round trips, %d/%d encode-decode "
-                + "round trips with every loss named%n", decoded, files.size(), graph, files.size(), roundTrips,
-                files.size());
-        failures.forEach(System.out::println);
+    void theCorpusHoldsAtLeastNineOntologies() throws IOException {
+        Path corpus = CorpusSuite.folder(DESCRIPTOR);
+        List<Path> files = CorpusCheck.files(corpus, ".*\\.(ttl|rdf|owl)$");
         assertTrue(files.size() >= 9, "files: " + files);
-        assertEquals(List.of(), failures);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyOntologyDecodesRoundTripsAndNamesItsLosses() throws IOException {
+        return CorpusSuite.tests(DESCRIPTOR, this::decodesAndRoundTrips, (file, rel) -> {
+            throw new AssertionError("no OWL corpus file is meant to be refused: " + rel);
+        });
+    }
+
+    private void decodesAndRoundTrips(Path file, String rel) throws Exception {
+        String text = Files.readString(file);
+        LossinessLedger ledger = new LossinessLedger();
+        long t0 = System.nanoTime();
+        SchemaModel m = codec.decode(text, CodecOptions.NONE, ledger);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(GraphRoundTrip.holds(m), rel + ": the graph does not give the model back");
+        LossinessLedger out = new LossinessLedger();
+        List<ModelDiff.Difference> silent = CorpusCheck.silentLosses(codec, codec, m, out);
+        assertEquals(List.of(), silent.subList(0, Math.min(5, silent.size())),
+                rel + ": round trip changed without a ledger entry");
+        System.out.printf("owl %s (%s): %d types, %d elements, %d taxonomies; decode ledger %d entries, "
+                + "encode ledger %d; decoded in %d ms%n", rel, OwlParsing.detect(text), m.types().size(),
+                m.elementCount(), m.taxonomies().size(), ledger.size(), out.size(), ms);
     }
 }

@@ -35,12 +35,13 @@ class InListCheckTest {
     }
 
     /**
-     * A long list is read on a thread with a small stack: the scan does not recurse, so whether a script is read
+     * A long list (200 KB; the pattern it replaces overflowed a 512 KB stack at 33 KB) is read on a thread with a
+     * small stack: the scan does not recurse, so whether a script is read
      * cannot depend on the stack the thread happens to have.
      */
     @Test
-    void aListOfTwoHundredThousandValuesIsReadOnASmallStack() throws InterruptedException {
-        String values = IntStream.range(0, 200_000).mapToObj(n -> "'v" + n + "'").collect(Collectors.joining(", "));
+    void aListOfTwentyThousandValuesIsReadOnASmallStack() throws InterruptedException {
+        String values = IntStream.range(0, 20_000).mapToObj(n -> "'v" + n + "'").collect(Collectors.joining(", "));
         String ddl = "CREATE TABLE t (k VARCHAR(20) CHECK (k IN (" + values + ")));";
         AtomicReference<Object> result = new AtomicReference<>();
         Thread small = new Thread(null, () -> {
@@ -54,7 +55,7 @@ class InListCheckTest {
         small.join();
         assertTrue(result.get() instanceof SchemaModel, () -> "decoded: " + result.get());
         SchemaModel model = (SchemaModel) result.get();
-        assertEquals(200_000, model.taxonomies().get(0).terms().size());
+        assertEquals(20_000, model.taxonomies().get(0).terms().size());
     }
 
     @Test

@@ -29,8 +29,15 @@ public record DataDictionary(List<DictionaryField> fields, HeaderStyle headerSty
     /** Forms (instruments) in the order they first appear, each with its fields in order. */
     public Map<String, List<DictionaryField>> forms() {
         Map<String, List<DictionaryField>> out = new LinkedHashMap<>();
+        // a form's fields are normally contiguous: the map is consulted only where the form changes
+        String form = null;
+        List<DictionaryField> current = null;
         for (DictionaryField f : fields) {
-            out.computeIfAbsent(f.form(), k -> new ArrayList<>()).add(f);
+            if (current == null || !f.form().equals(form)) {
+                form = f.form();
+                current = out.computeIfAbsent(form, k -> new ArrayList<>());
+            }
+            current.add(f);
         }
         return out;
     }

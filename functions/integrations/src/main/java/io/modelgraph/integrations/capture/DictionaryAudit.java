@@ -45,6 +45,9 @@ public final class DictionaryAudit {
     private final Map<String, TypeDef> typesByForm = new java.util.HashMap<>();
     private final Map<String, TypeDef> typesByName = new java.util.HashMap<>();
     private final Map<String, TaxonomyDef> taxonomies = new java.util.HashMap<>();
+    private final VariableNames variables;
+    /** Types whose every element a field of the form they imported matched, so none of them is removed. */
+    private final Set<TypeDef> covered = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private int fieldsGoverned;
     private int governedNodes;
     private int mappedNodes;
@@ -52,6 +55,7 @@ public final class DictionaryAudit {
     private DictionaryAudit(DataDictionary dictionary, SchemaModel governed) {
         this.dictionary = dictionary;
         this.governed = governed;
+        this.variables = VariableNames.of(dictionary.fields());
         for (TypeDef t : governed.types()) {
             String form = t.annotations().get(DictionaryModel.FORM);
             if (form != null) {
@@ -86,14 +90,29 @@ public final class DictionaryAudit {
                 continue;
             }
             datasetsGoverned++;
-            count(type.get().mapsTo());
-            Map<String, ElementDef> elements = new java.util.HashMap<>();
-            type.get().elements().forEach(e -> elements.putIfAbsent(e.name(), e));
+            TypeDef t = type.get();
+            count(t.mapsTo());
+            // A model imported from this dictionary lists the form's fields in its order: the fields and the elements
+            // are walked side by side while they agree, and the elements are indexed by name only once they do not.
+            // Side by side, the element is the first of its name, as the index would give it, as long as the
+            // field's name is not a repeat (then an earlier field, matched to an earlier element, had it).
+            List<ElementDef> list = t.elements();
+            Map<String, ElementDef> elements = null;
+            int next = 0;
             for (DictionaryField f : form.getValue()) {
                 if (f.fieldType().equals("descriptive")) {
                     continue;
                 }
-                Optional<ElementDef> element = Optional.ofNullable(elements.get(f.variable()));
+                Optional<ElementDef> element;
+                if (elements == null && next < list.size() && !variables.repeats(f)
+                        && list.get(next).name().equals(f.variable())) {
+                    element = Optional.of(list.get(next++));
+                } else {
+                    if (elements == null) {
+                        elements = byName(list);
+                    }
+                    element = Optional.ofNullable(elements.get(f.variable()));
+                }
                 if (element.isEmpty()) {
                     findings.add(finding("field-unmapped", form.getKey() + "." + f.variable(), "Field '"
                             + f.variable() + "' of instrument '" + form.getKey() + "' has no governed element.",
@@ -103,6 +122,10 @@ public final class DictionaryAudit {
                 fieldsGoverned++;
                 count(element.get().mapsTo());
                 compare(form.getKey(), f, element.get());
+            }
+            if (elements == null && next == list.size() && form.getKey().equals(t.annotations().get(
+                    DictionaryModel.FORM))) {
+                covered.add(t); // every element is a field of the form it imported: none is removed
             }
         }
         removed(forms);
@@ -139,6 +162,12 @@ public final class DictionaryAudit {
         return new Result(List.copyOf(findings), objects, codes, metrics, errors, warnings, infos);
     }
 
+    private static Map<String, ElementDef> byName(List<ElementDef> elements) {
+        Map<String, ElementDef> out = new java.util.HashMap<>(elements.size() * 4 / 3 + 1);
+        elements.forEach(e -> out.putIfAbsent(e.name(), e));
+        return out;
+    }
+
     private void count(Optional<String> mapsTo) {
         governedNodes++;
         if (mapsTo.isPresent()) {
@@ -151,64 +180,98 @@ public final class DictionaryAudit {
                 .or(() -> Optional.ofNullable(typesByName.get(form.toLowerCase(Locale.ROOT))));
     }
 
+    /**
+     * One governed field against its row. Most fields agree with what governs them, so nothing is built for them:
+     * no subject, no type, no set of codes; messages are made only for what is reported.
+     */
     private void compare(String form, DictionaryField f, ElementDef e) {
-        String subject = form + "." + f.variable();
         DataType was = e.type();
-        DataType now = DictionaryModel.type(f);
         if (was instanceof DataType.TaxonomyRef ref) {
-            if (!(now instanceof DataType.TaxonomyRef)) {
-                drift("enum-constraint-removed", subject, "Field '" + f.variable() + "' is governed by taxonomy '"
-                        + ref.taxonomyName() + "' but is now a " + f.fieldType() + " field without a choice list.",
-                        null);
+            if (!f.hasChoiceList()) {
+                drift("enum-constraint-removed", subject(form, f), "Field '" + f.variable() + "' is governed by"
+                        + " taxonomy '" + ref.taxonomyName() + "' but is now a " + f.fieldType() + " field without a"
+                        + " choice list.", null);
             } else {
-                enums(subject, f, Optional.ofNullable(taxonomies.get(ref.taxonomyName())));
+                TaxonomyDef taxonomy = taxonomies.get(ref.taxonomyName());
+                if (taxonomy != null) {
+                    enums(form, f, taxonomy);
+                }
             }
         } else if (was instanceof DataType.Primitive p) {
-            if (!(now instanceof DataType.Primitive q) || p.kind() != q.kind()) {
-                drift("field-type-drift", subject, "Field '" + f.variable() + "' is governed as "
+            if (f.hasChoiceList() || p.kind() != DictionaryModel.primitiveKind(f)) {
+                drift("field-type-drift", subject(form, f), "Field '" + f.variable() + "' is governed as "
                         + p.kind().name().toLowerCase(Locale.ROOT) + " but the dictionary makes it " + describe(f) + ".",
                         null);
             }
         }
-        List<String> contract = new ArrayList<>();
+        List<String> contract = List.of();
         if (e.cardinality().required() != f.required()) {
+            contract = new ArrayList<>(4);
             contract.add("required " + (e.cardinality().required() ? "y" : "blank") + " → "
                     + (f.required() ? "y" : "blank"));
         }
-        boolean wasIdentifier = "y".equals(e.annotations().get(DictionaryModel.IDENTIFIER));
+        Map<String, String> annotations = e.annotations();
+        boolean wasIdentifier = "y".equals(annotations.get(DictionaryModel.IDENTIFIER));
         if (wasIdentifier != f.identifier()) {
+            contract = contract.isEmpty() ? new ArrayList<>(4) : contract;
             contract.add("identifier " + (wasIdentifier ? "y" : "blank") + " → " + (f.identifier() ? "y" : "blank"));
         }
-        for (Column c : List.of(Column.VALIDATION_MIN, Column.VALIDATION_MAX)) {
-            String key = c == Column.VALIDATION_MIN ? "redcap.min" : "redcap.max";
-            String before = e.annotations().getOrDefault(key, "");
-            if (e.annotations().containsKey(DictionaryModel.FIELD_TYPE) && !Objects.equals(before, f.get(c))) {
-                contract.add((c == Column.VALIDATION_MIN ? "min " : "max ") + (before.isEmpty() ? "none" : before)
-                        + " → " + (f.get(c).isEmpty() ? "none" : f.get(c)));
-            }
+        if (annotations.containsKey(DictionaryModel.FIELD_TYPE)) {
+            contract = bound(contract, "min ", annotations.getOrDefault(DictionaryModel.MIN, ""),
+                    f.get(Column.VALIDATION_MIN));
+            contract = bound(contract, "max ", annotations.getOrDefault(DictionaryModel.MAX, ""),
+                    f.get(Column.VALIDATION_MAX));
         }
         if (!contract.isEmpty()) {
-            drift("contract-drift", subject, "Field '" + f.variable() + "' changed its contract: "
+            drift("contract-drift", subject(form, f), "Field '" + f.variable() + "' changed its contract: "
                     + String.join(", ", contract) + ".", null);
         }
     }
 
-    private void enums(String subject, DictionaryField f, Optional<TaxonomyDef> taxonomy) {
-        if (taxonomy.isEmpty()) {
-            return;
+    /** {@code contract} with the change of one bound added when it changed (a new list when it was empty). */
+    private static List<String> bound(List<String> contract, String name, String before, String now) {
+        if (before.equals(now)) {
+            return contract;
         }
-        Set<String> was = new LinkedHashSet<>(taxonomy.get().terms().stream().map(Term::code).toList());
-        Set<String> now = new LinkedHashSet<>(choiceLists.of(f).codes());
-        Set<String> added = new LinkedHashSet<>(now);
-        added.removeAll(was);
-        Set<String> gone = new LinkedHashSet<>(was);
-        gone.removeAll(now);
+        List<String> out = contract.isEmpty() ? new ArrayList<>(4) : contract;
+        out.add(name + (before.isEmpty() ? "none" : before) + " → " + (now.isEmpty() ? "none" : now));
+        return out;
+    }
+
+    private static String subject(String form, DictionaryField f) {
+        return form + "." + f.variable();
+    }
+
+    private static boolean sameCodes(List<Term> terms, List<Choices.Choice> choices) {
+        if (terms.size() != choices.size()) {
+            return false;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            if (!terms.get(i).code().equals(choices.get(i).code())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void enums(String form, DictionaryField f, TaxonomyDef taxonomy) {
+        List<Term> terms = taxonomy.terms();
+        List<Choices.Choice> choices = choiceLists.of(f).choices();
+        if (sameCodes(terms, choices)) {
+            return; // the same codes in the same order: nothing widened or narrowed, no set built
+        }
+        Set<String> wasSet = new LinkedHashSet<>(terms.stream().map(Term::code).toList());
+        Set<String> nowSet = new LinkedHashSet<>(choices.stream().map(Choices.Choice::code).toList());
+        Set<String> added = new LinkedHashSet<>(nowSet);
+        added.removeAll(wasSet);
+        Set<String> gone = new LinkedHashSet<>(wasSet);
+        gone.removeAll(nowSet);
         if (!added.isEmpty()) {
-            drift("enum-widened", subject, "Field '" + f.variable() + "' offers codes the governed taxonomy '"
-                    + taxonomy.get().name() + "' does not have: " + String.join(", ", added) + ".", null);
+            drift("enum-widened", subject(form, f), "Field '" + f.variable() + "' offers codes the governed taxonomy '"
+                    + taxonomy.name() + "' does not have: " + String.join(", ", added) + ".", null);
         }
         if (!gone.isEmpty()) {
-            drift("enum-narrowed", subject, "Field '" + f.variable() + "' no longer offers governed codes: "
+            drift("enum-narrowed", subject(form, f), "Field '" + f.variable() + "' no longer offers governed codes: "
                     + String.join(", ", gone) + ".", null);
         }
     }
@@ -220,12 +283,18 @@ public final class DictionaryAudit {
             if (form == null) {
                 continue;
             }
+            if (covered.contains(t)) {
+                continue;
+            }
             List<DictionaryField> fields = forms.get(form);
             if (fields == null) {
                 drift("dataset-removed", form, "Governed instrument '" + form + "' is not in the dictionary.", null);
                 continue;
             }
-            Set<String> variables = new LinkedHashSet<>(fields.stream().map(DictionaryField::variable).toList());
+            Set<String> variables = new java.util.HashSet<>(fields.size() * 4 / 3 + 1);
+            for (DictionaryField f : fields) {
+                variables.add(f.variable());
+            }
             for (ElementDef e : t.elements()) {
                 if (e.annotations().containsKey(DictionaryModel.FIELD_TYPE) && !variables.contains(e.name())) {
                     drift("field-removed", form + "." + e.name(), "Governed field '" + e.name() + "' of instrument '"
@@ -237,25 +306,29 @@ public final class DictionaryAudit {
 
     private void conformance(Map<String, List<DictionaryField>> forms) {
         for (Map.Entry<String, List<DictionaryField>> form : forms.entrySet()) {
-            List<String> phi = form.getValue().stream().filter(DictionaryField::identifier)
-                    .map(DictionaryField::variable).toList();
+            List<String> phi = new ArrayList<>();
+            List<String> unvalidated = new ArrayList<>();
+            for (DictionaryField f : form.getValue()) {
+                if (f.identifier()) {
+                    phi.add(f.variable());
+                }
+                if (f.fieldType().equals("text") && f.validation().isEmpty()) {
+                    unvalidated.add(f.variable());
+                }
+            }
             if (!phi.isEmpty()) {
                 findings.add(finding("phi-fields", form.getKey(), "Instrument '" + form.getKey() + "' holds "
                         + phi.size() + " identifier (PHI) field" + (phi.size() == 1 ? "" : "s") + ".",
                         String.join(", ", phi)));
             }
-            List<String> unvalidated = form.getValue().stream().filter(f -> f.fieldType().equals("text")
-                    && f.validation().isEmpty()).map(DictionaryField::variable).toList();
             if (!unvalidated.isEmpty()) {
                 findings.add(finding("text-no-validation", form.getKey(), "Instrument '" + form.getKey() + "' has "
                         + unvalidated.size() + " text field" + (unvalidated.size() == 1 ? "" : "s")
                         + " without validation.", String.join(", ", unvalidated)));
             }
         }
-        Map<Integer, DictionaryField> byRow = new java.util.HashMap<>();
-        dictionary.fields().forEach(f -> byRow.put(f.row(), f));
-        for (DictionaryCheck check : DictionaryValidator.validate(dictionary, choiceLists)) {
-            String subject = check.row() <= 0 ? "header" : Optional.ofNullable(byRow.get(check.row()))
+        for (DictionaryCheck check : DictionaryValidator.validate(dictionary, choiceLists, variables)) {
+            String subject = check.row() <= 0 ? "header" : fieldAt(check.row())
                     .map(f -> f.form() + "." + f.variable()).orElse("row " + check.row());
             Finding f = finding(check.code(), subject, check.message(), check.where());
             if (check.code().equals(DictionaryCheck.UPLOAD_CHECK) && check.severity() == DictionaryCheck.Severity.WARNING) {
@@ -263,6 +336,28 @@ public final class DictionaryAudit {
             }
             findings.add(f);
         }
+    }
+
+    /**
+     * The field on a row of the file, found by halving: the reader keeps fields in file order, so rows ascend, and
+     * only the rows of checks are looked up (no index of every row per audit).
+     */
+    private Optional<DictionaryField> fieldAt(int row) {
+        List<DictionaryField> fields = dictionary.fields();
+        int lo = 0;
+        int hi = fields.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int at = fields.get(mid).row();
+            if (at < row) {
+                lo = mid + 1;
+            } else if (at > row) {
+                hi = mid - 1;
+            } else {
+                return Optional.of(fields.get(mid));
+            }
+        }
+        return Optional.empty();
     }
 
     private void drift(String code, String subject, String message, String detail) {

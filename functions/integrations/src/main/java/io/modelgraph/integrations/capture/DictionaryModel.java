@@ -143,6 +143,21 @@ public final class DictionaryModel {
                 .type(type).cardinality(cardinality).constraints(constraints(f)).annotations(ann).build();
     }
 
+    /**
+     * The primitive kind a field without a choice list stores, as {@link #type} gives it; the audit compares kinds
+     * without building a type per field.
+     */
+    static PrimitiveKind primitiveKind(DictionaryField f) {
+        return switch (f.fieldType()) {
+            case "yesno", "truefalse" -> PrimitiveKind.BOOLEAN;
+            case "calc" -> PrimitiveKind.NUMBER;
+            case "slider" -> PrimitiveKind.INTEGER;
+            case "file" -> PrimitiveKind.BINARY;
+            case "text" -> f.validation().isEmpty() ? PrimitiveKind.STRING : kindOf(f.validation());
+            default -> PrimitiveKind.STRING;
+        };
+    }
+
     static DataType type(DictionaryField f) {
         String v = f.validation();
         return switch (f.fieldType()) {

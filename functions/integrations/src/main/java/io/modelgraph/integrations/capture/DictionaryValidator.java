@@ -22,10 +22,10 @@ public final class DictionaryValidator {
     }
 
     public static List<DictionaryCheck> validate(DataDictionary d) {
-        return validate(d, new ChoiceLists());
+        return validate(d, new ChoiceLists(), VariableNames.of(d.fields()));
     }
 
-    static List<DictionaryCheck> validate(DataDictionary d, ChoiceLists choiceLists) {
+    static List<DictionaryCheck> validate(DataDictionary d, ChoiceLists choiceLists, VariableNames variables) {
         List<DictionaryCheck> out = new ArrayList<>();
         if (d.headerStyle() == DataDictionary.HeaderStyle.LEGACY) {
             out.add(new DictionaryCheck(Severity.ERROR, 0, "", DictionaryCheck.UPLOAD_CHECK, "The header is not REDCap's 18 columns in order ("
@@ -33,31 +33,36 @@ public final class DictionaryValidator {
                     + (d.readerNotes().isEmpty() ? "" : " " + String.join(" ", d.readerNotes()))));
         }
         List<DictionaryField> fields = d.fields();
-        Set<String> names = new HashSet<>();
-        fields.forEach(f -> names.add(f.variable()));
-        Set<String> forms = new HashSet<>();
-        fields.forEach(f -> forms.add(f.form()));
+        UnknownReferences unknown = new UnknownReferences(variables.names());
+        Set<String> forms = null;
         DictionaryField first = fields.get(0);
         if (!first.fieldType().equals("text")) {
             out.add(error(first, Column.FIELD_TYPE, "The first field ('" + first.variable() + "') is the record id"
                     + " and must be a text field."));
         }
-        Set<String> seen = new HashSet<>();
         Set<String> closedForms = new HashSet<>();
         String currentForm = null;
+        boolean formNamed = false;
         for (DictionaryField f : fields) {
             String v = f.variable();
             if (!isName(v)) {
                 out.add(error(f, Column.VARIABLE, DictionaryCheck.INVALID_VARIABLE_NAME, "Variable name '" + v + "' must start with a lowercase letter and"
                         + " contain only lowercase letters, digits and underscores."));
             }
-            if (!seen.add(v)) {
+            if (variables.repeats(f)) {
                 out.add(error(f, Column.VARIABLE, DictionaryCheck.DUPLICATE_VARIABLE, "Variable name '" + v
                         + "' is used more than once."));
             }
             if (v.length() > LONG_NAME) {
                 out.add(warning(f, Column.VARIABLE, "Variable name '" + v + "' is longer than " + LONG_NAME
                         + " characters; REDCap advises against it (exports to other tools may truncate it)."));
+            }
+            if (v.endsWith("_complete") && forms == null) {
+                // the forms are listed only when a name could be a form's completion status
+                forms = new HashSet<>();
+                for (DictionaryField g : fields) {
+                    forms.add(g.form());
+                }
             }
             if (v.startsWith("redcap_") || (v.endsWith("_complete") && forms.contains(v.substring(0,
                     v.length() - "_complete".length())))) {
@@ -72,15 +77,16 @@ public final class DictionaryValidator {
                     closedForms.add(currentForm);
                 }
                 currentForm = f.form();
+                formNamed = isName(currentForm);
             }
-            if (!isName(f.form())) {
+            if (!formNamed) {
                 out.add(error(f, Column.FORM, "Form name '" + f.form() + "' must be lowercase letters, digits and"
                         + " underscores, starting with a letter."));
             }
             checkTypes(f, out);
             checkChoices(f, choiceLists, out);
             checkFlags(f, out);
-            checkReferences(f, names, out);
+            checkReferences(f, unknown, out);
             checkBounds(f, out);
         }
         checkMatrices(fields, choiceLists, out);
@@ -131,13 +137,16 @@ public final class DictionaryValidator {
                         + " and underscores."));
             }
         }
-        choices.duplicateCode().ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
+        choiceLists.duplicateCode(choices).ifPresent(code -> out.add(new DictionaryCheck(Severity.WARNING, f.row(),
                 Column.CHOICES.letter(), DictionaryCheck.DUPLICATE_CHOICE_CODES, "Choice code '" + code
                         + "' is used more than once.")));
     }
 
+    /** The y-or-blank columns. */
+    private static final List<Column> FLAGS = List.of(Column.IDENTIFIER, Column.REQUIRED, Column.MATRIX_RANKING);
+
     private static void checkFlags(DictionaryField f, List<DictionaryCheck> out) {
-        for (Column c : List.of(Column.IDENTIFIER, Column.REQUIRED, Column.MATRIX_RANKING)) {
+        for (Column c : FLAGS) {
             String v = f.get(c);
             if (!v.isEmpty() && !v.equals("y")) {
                 out.add(error(f, c, "'" + c.header() + "' is 'y' or blank, not '" + v + "'."));
@@ -153,43 +162,28 @@ public final class DictionaryValidator {
     private static final List<Column> PIPED = List.of(Column.FIELD_LABEL, Column.FIELD_NOTE, Column.SECTION_HEADER,
             Column.FIELD_ANNOTATION);
 
-    private static void checkReferences(DictionaryField f, Set<String> names, List<DictionaryCheck> out) {
-        checkReferencesIn(f, Column.BRANCHING_LOGIC, names, Severity.ERROR, DictionaryCheck.LOGIC_UNKNOWN_VARIABLE,
+    private static void checkReferences(DictionaryField f, UnknownReferences unknown, List<DictionaryCheck> out) {
+        checkReferencesIn(f, Column.BRANCHING_LOGIC, unknown, Severity.ERROR, DictionaryCheck.LOGIC_UNKNOWN_VARIABLE,
                 "Branching logic", out);
         if (f.fieldType().equals("calc")) {
-            checkReferencesIn(f, Column.CHOICES, names, Severity.ERROR, DictionaryCheck.CALC_UNKNOWN_VARIABLE,
+            checkReferencesIn(f, Column.CHOICES, unknown, Severity.ERROR, DictionaryCheck.CALC_UNKNOWN_VARIABLE,
                     "The calculation", out);
         } else if (f.hasChoiceList()) {
-            checkReferencesIn(f, Column.CHOICES, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE,
+            checkReferencesIn(f, Column.CHOICES, unknown, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE,
                     "A piped choice label", out);
         }
         for (Column c : PIPED) {
-            checkReferencesIn(f, c, names, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
+            checkReferencesIn(f, c, unknown, Severity.WARNING, DictionaryCheck.PIPING_UNKNOWN_VARIABLE, null, out);
         }
     }
 
-    private static void checkReferencesIn(DictionaryField f, Column column, Set<String> names, Severity severity,
-            String code, String what, List<DictionaryCheck> out) {
-        String cell = f.get(column);
-        if (cell.indexOf('[') < 0) {
-            return;
-        }
-        Set<String> reported = null;
-        for (int at = cell.indexOf('['); at >= 0; at = cell.indexOf('[', at + 1)) {
-            String ref = referenceAt(cell, at);
-            if (ref == null || names.contains(ref) || ref.endsWith("_complete") || ref.startsWith("event_")
-                    || ref.endsWith("_arm_1")) {
-                continue;
-            }
-            if (reported == null) {
-                reported = new HashSet<>();
-            }
-            if (reported.add(ref)) {
-                // the piping message is built only when reported: the check runs on four cells of every field
-                out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
-                        + column.header() : what) + " of '" + f.variable()
-                        + "' names [" + ref + "], which is no field of this dictionary."));
-            }
+    private static void checkReferencesIn(DictionaryField f, Column column, UnknownReferences unknown,
+            Severity severity, String code, String what, List<DictionaryCheck> out) {
+        for (String ref : unknown.in(f.get(column))) {
+            // the message is built only when reported: the check runs on up to six cells of every field
+            out.add(new DictionaryCheck(severity, f.row(), column.letter(), code, (what == null ? "Piping in "
+                    + column.header() : what) + " of '" + f.variable() + "' names [" + ref + "], which is no field"
+                    + " of this dictionary."));
         }
     }
 
@@ -300,26 +294,36 @@ public final class DictionaryValidator {
         return i < n && cell.charAt(i) == ']' ? cell.substring(start, end) : null;
     }
 
+    /** A matrix group's fields in order and the index of the last one seen. */
+    private static final class MatrixGroup {
+        final List<DictionaryField> fields = new ArrayList<>();
+        int last;
+    }
+
     private static void checkMatrices(List<DictionaryField> fields, ChoiceLists choiceLists,
             List<DictionaryCheck> out) {
-        Map<String, List<DictionaryField>> groups = new LinkedHashMap<>();
-        Map<String, Integer> lastIndex = new HashMap<>();
+        Map<String, MatrixGroup> groups = new LinkedHashMap<>();
         for (int i = 0; i < fields.size(); i++) {
             DictionaryField f = fields.get(i);
-            String group = f.get(Column.MATRIX_GROUP);
-            if (group.isEmpty()) {
+            String name = f.get(Column.MATRIX_GROUP);
+            if (name.isEmpty()) {
                 continue;
             }
-            Integer last = lastIndex.put(group, i);
-            if (last != null && last != i - 1) {
-                out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + group + "' is not contiguous."));
+            MatrixGroup group = groups.get(name);
+            if (group == null) {
+                group = new MatrixGroup();
+                groups.put(name, group);
+            } else if (group.last != i - 1) {
+                out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + name + "' is not contiguous."));
             }
-            groups.computeIfAbsent(group, k -> new ArrayList<>()).add(f);
+            group.last = i;
+            group.fields.add(f);
         }
-        for (Map.Entry<String, List<DictionaryField>> g : groups.entrySet()) {
-            DictionaryField head = g.getValue().get(0);
+        for (Map.Entry<String, MatrixGroup> g : groups.entrySet()) {
+            List<DictionaryField> members = g.getValue().fields;
+            DictionaryField head = members.get(0);
             Choices headChoices = choiceLists.of(head);
-            for (DictionaryField f : g.getValue()) {
+            for (DictionaryField f : members) {
                 if (!f.form().equals(head.form())) {
                     out.add(error(f, Column.MATRIX_GROUP, "Matrix group '" + g.getKey() + "' spans forms '"
                             + head.form() + "' and '" + f.form() + "'."));

@@ -47,6 +47,45 @@ class DictionaryAuditTest {
         assertEquals("0 / 9 (0.0%)", r.metrics().get("Governed nodes with canonical mappings"));
     }
 
+    /**
+     * The audit walks a form's fields side by side with its Type's elements while they agree and looks elements up
+     * by name only once they do not; both ways must judge alike. Reversing every Type's elements forces the lookup
+     * from the first field on.
+     */
+    @Test
+    void theSideBySideWalkJudgesAsTheLookupByName() throws Exception {
+        String drifted = Dictionaries.STUDY
+                .replace("weight,visits,,text,\"Weight (kg)\",,,number,2,300", "weight,visits,,text,\"Weight (kg)\",,,number,5,300")
+                .replace("\"0, Female | 1, Male\"", "\"0, Female | 1, Male | 2, Other\"")
+                .replace("\"1, Fever | 2, Cough | 3, Fatigue\"", "\"1, Fever | 2, Cough\"")
+                .replace("dob,demographics,,text,\"Date of birth\",,,date_ymd", "dob,demographics,,text,\"Date of birth\",,,integer")
+                .replace("notes,visits,,notes,\"Notes\",,,,,,,,,,,,,@HIDDEN\n", "")
+                + "sex,visits,,text,Sex again,,,,,,,,,,,,,\n";
+        DataDictionary d = DictionaryReader.read(drifted);
+        SchemaModel inOrder = governed();
+        SchemaModel reversed = inOrder.toBuilder().types(inOrder.types().stream().map(t -> t.toBuilder()
+                .elements(reversed(t.elements())).build()).toList()).build();
+        DictionaryAudit.Result walked = DictionaryAudit.audit(d, inOrder, Optional.empty());
+        DictionaryAudit.Result looked = DictionaryAudit.audit(d, reversed, Optional.empty());
+        assertEquals(walked.findings(), looked.findings());
+        assertEquals(walked.driftedObjects(), looked.driftedObjects());
+        assertEquals(walked.metrics(), looked.metrics());
+        for (String code : List.of("contract-drift", "enum-widened", "enum-narrowed", "field-type-drift",
+                "field-removed", "field-unmapped", "duplicate-variable")) {
+            assertTrue(walked.codes().containsKey(code), code + " in " + walked.codes());
+        }
+        // unchanged, a form the model imported covers every element: nothing is reported removed
+        DictionaryAudit.Result clean = DictionaryAudit.audit(DictionaryReader.read(Dictionaries.STUDY), reversed,
+                Optional.empty());
+        assertEquals(audit(Dictionaries.STUDY).findings(), clean.findings());
+    }
+
+    private static <T> List<T> reversed(List<T> list) {
+        List<T> out = new java.util.ArrayList<>(list);
+        java.util.Collections.reverse(out);
+        return out;
+    }
+
     @Test
     void eachKindOfDriftGivesExactlyItsCode() throws Exception {
         String drifted = Dictionaries.STUDY
