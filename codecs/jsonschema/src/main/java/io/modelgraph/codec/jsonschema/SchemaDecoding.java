@@ -610,7 +610,12 @@ final class SchemaDecoding {
                 v.take("contentEncoding");
                 return DecodedValue.of(DataType.of(PrimitiveKind.BINARY), c, nullable);
             }
-            return DecodedValue.of(DataType.of(stringKind(c.format())), c, nullable);
+            PrimitiveKind stringKind = stringKind(c.format());
+            // a format the kind states (date-time for a date-time) is said once, by the kind: the encoder writes
+            // it back from the kind, and other formats need not carry it as a constraint of their own
+            Constraints own = SchemaEncoding.defaultFormat(stringKind).equals(c.format())
+                    ? c.toBuilder().format(Optional.empty()).build() : c;
+            return DecodedValue.of(DataType.of(stringKind), own, nullable);
         }
         Optional<PrimitiveKind> p = scalarKind(kind);
         if (p.isEmpty()) {
