@@ -160,34 +160,8 @@ public final class Router {
                 return answer;
             }
             return ConditionalReads.apply(matched, render(route, matched, route.operation().handle(call)));
-        } catch (ApiProblem problem) {
-            return renderProblem(style, problem);
-        } catch (io.modelgraph.codec.InvalidOptionException option) {
-            // codecs name the option they refuse without knowing the API: the caller's input, so a logical 400
-            return renderProblem(style, TransformFailure.of(option.path(), option.getMessage()));
-        } catch (io.modelgraph.codec.UnrepresentableModelException unrepresentable) {
-            // the target format has no form for this model (docs/api.md, errors): the caller's input, a 422
-            return renderProblem(style, TransformFailure.unprocessable(unrepresentable.path(),
-                    unrepresentable.getMessage()));
-        } catch (WriteDeferred deferred) {
-            return defer(route, matched, call, deferred);
-        } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
-            // the caller's value does not fit a DynamoDB item once merged: its input, so a logical 413
-            return renderProblem(style, ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
-        } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
-            // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
-            return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));
         } catch (Exception | Error e) {
-            // A stack overflow has unwound by now and leaves the JVM sound: answer it in the envelope with a
-            // tracking code (places that parse caller text turn it into a logical error before it gets here).
-            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)
-                    && !(e instanceof StackOverflowError)) {
-                throw (Error) e;
-            }
-            FatalError fatal = FatalError.record(e, Map.of(
-                    "route", route == null ? request.method() + " " + request.path() : route.routeKey(),
-                    "requestId", request.requestId()));
-            return renderFatal(style, fatal);
+            return failed(e, style, route, matched, call, request);
         }
     }
 
@@ -195,27 +169,51 @@ public final class Router {
     private APIGatewayV2HTTPResponse operate(Route route, ApiRequest matched, Call call, ApiRequest request) {
         try {
             return render(route, matched, route.operation().handle(call));
-        } catch (ApiProblem problem) {
-            return renderProblem(route.style(), problem);
-        } catch (io.modelgraph.codec.InvalidOptionException option) {
-            return renderProblem(route.style(), TransformFailure.of(option.path(), option.getMessage()));
-        } catch (io.modelgraph.codec.UnrepresentableModelException unrepresentable) {
-            return renderProblem(route.style(), TransformFailure.unprocessable(unrepresentable.path(),
-                    unrepresentable.getMessage()));
-        } catch (WriteDeferred deferred) {
-            return defer(route, matched, call, deferred);
-        } catch (io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
-            return renderProblem(route.style(), ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
-        } catch (io.modelgraph.graph.store.StoreConflictException conflict) {
-            return renderProblem(route.style(), ApiProblem.conflict("", conflict.getMessage()));
         } catch (Exception | Error e) {
-            if (e instanceof VirtualMachineError && !(e instanceof OutOfMemoryError)
-                    && !(e instanceof StackOverflowError)) {
-                throw (Error) e;
-            }
-            return renderFatal(route.style(), FatalError.record(e, Map.of("route", route.routeKey(),
-                    "requestId", request.requestId())));
+            return failed(e, route.style(), route, matched, call, request);
         }
+    }
+
+    /**
+     * The envelope for a request that ended in {@code thrown}, wherever it was thrown: one mapping, so a write
+     * run under an idempotency key answers exactly as the same write without one. {@code route} and {@code call}
+     * are null when the request failed before they were known.
+     */
+    private APIGatewayV2HTTPResponse failed(Throwable thrown, EnvelopeStyle style, Route route, ApiRequest matched,
+            Call call, ApiRequest request) {
+        if (thrown instanceof ApiProblem problem) {
+            return renderProblem(style, problem);
+        }
+        if (thrown instanceof io.modelgraph.codec.InvalidOptionException option) {
+            // codecs name the option they refuse without knowing the API: the caller's input, so a logical 400
+            return renderProblem(style, TransformFailure.of(option.path(), option.getMessage()));
+        }
+        if (thrown instanceof io.modelgraph.codec.UnrepresentableModelException unrepresentable) {
+            // the target format has no form for this model (docs/api.md, errors): the caller's input, a 422
+            return renderProblem(style, TransformFailure.unprocessable(unrepresentable.path(),
+                    unrepresentable.getMessage()));
+        }
+        if (thrown instanceof WriteDeferred deferred && route != null) {
+            return defer(route, matched, call, deferred);
+        }
+        if (thrown instanceof io.modelgraph.graph.store.ItemTooLargeException tooLarge) {
+            // the caller's value does not fit a DynamoDB item once merged: its input, so a logical 413
+            return renderProblem(style, ApiProblem.tooLarge(tooLarge.path(), tooLarge.getMessage()));
+        }
+        if (thrown instanceof io.modelgraph.graph.store.StoreConflictException conflict) {
+            // a concurrent writer won and nothing was written: the caller may retry, it is not a fault
+            return renderProblem(style, ApiProblem.conflict("", conflict.getMessage()));
+        }
+        // A stack overflow has unwound by now and leaves the JVM sound: answer it in the envelope with a tracking
+        // code (places that parse caller text turn it into a logical error before it gets here).
+        if (thrown instanceof VirtualMachineError error && !(thrown instanceof OutOfMemoryError)
+                && !(thrown instanceof StackOverflowError)) {
+            throw error;
+        }
+        FatalError fatal = FatalError.record(thrown, Map.of(
+                "route", route == null ? request.method() + " " + request.path() : route.routeKey(),
+                "requestId", request.requestId()));
+        return renderFatal(style, fatal);
     }
 
     /**

@@ -1,6 +1,9 @@
 package io.modelgraph.store;
 
 import java.time.Duration;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.retries.api.BackoffStrategy;
+import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -23,7 +26,8 @@ public final class AwsClients {
         var builder = DynamoDbClient.builder()
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
-                .httpClient(dynamoHttp());
+                .httpClient(dynamoHttp())
+                .overrideConfiguration(c -> c.retryStrategy(dynamoRetries()));
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }
@@ -36,6 +40,24 @@ public final class AwsClients {
                 .forcePathStyle(config.s3Endpoint().isPresent());
         config.s3Endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
+    }
+
+    /** Attempts per DynamoDB call: the first and up to four retries (docs/reliability.md, faults). */
+    public static final int DYNAMO_ATTEMPTS = 5;
+
+    /**
+     * The SDK's standard retry conditions (throttling, 5xx, I/O), bounded to fit a request: at most
+     * {@link #DYNAMO_ATTEMPTS} attempts with full-jitter backoff, at most 3 s of waiting when throttled. The SDK's
+     * default for DynamoDB (nine attempts, throttling backoff up to 20 s) held a write under lasting throttling
+     * for 52 s, past the HTTP API's 29 s, so the caller got the gateway's timeout instead of the envelope.
+     */
+    public static RetryStrategy dynamoRetries() {
+        return AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                .maxAttempts(DYNAMO_ATTEMPTS)
+                .backoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(50), Duration.ofSeconds(1)))
+                .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(200),
+                        Duration.ofSeconds(2)))
+                .build();
     }
 
     /** Every DynamoDB client of the service, tests and benches included, sends through this one. */

@@ -4,8 +4,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2CustomAuthorizer
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.amazonaws.services.lambda.runtime.events.SimpleIAMPolicyResponse;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.modelgraph.api.ApiProblem;
 import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.authorizer.ApiKeyAuthorizerHandler;
@@ -13,11 +11,7 @@ import io.modelgraph.http.Route;
 import io.modelgraph.http.Router;
 import io.modelgraph.json.Json;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -29,10 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An HTTP API on 127.0.0.1 in front of the route groups' Lambda handlers, run in this JVM. For each request
@@ -52,31 +42,19 @@ public final class LocalGateway implements AutoCloseable {
     private final String jwks;
     private final Clock clock;
     private final PrintStream log;
-    private final HttpServer server;
-    private final ExecutorService workers;
+    private LoopbackHttpServer server;
     private final ReferencePage reference = new ReferencePage();
     /** Off while the start loads the demo model, so the banner is the first thing on the console. */
     private volatile boolean echo = true;
 
     private LocalGateway(RouteTable table, JwtAuthorizer jwtAuthorizer, ApiKeyAuthorizerHandler apiKeyAuthorizer,
-            String jwks, Clock clock, PrintStream log, HttpServer server, ExecutorService workers) {
+            String jwks, Clock clock, PrintStream log) {
         this.table = table;
         this.jwtAuthorizer = jwtAuthorizer;
         this.apiKeyAuthorizer = apiKeyAuthorizer;
         this.jwks = jwks;
         this.clock = clock;
         this.log = log;
-        this.server = server;
-        this.workers = workers;
-    }
-
-    static {
-        // The JDK server leaves Nagle on unless told otherwise: a response written as headers then body waits for the
-        // client's delayed ACK, about 40 ms on Linux, on every keep-alive call (ValidateBench: an empty route took
-        // 45.7 ms median with it, 1.4-2.8 ms without). Read once when the server's config class loads, so set first.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
     }
 
     /** Binds 127.0.0.1:{@code port} (0: any free port) and starts serving. */
@@ -84,23 +62,14 @@ public final class LocalGateway implements AutoCloseable {
             ApiKeyAuthorizerHandler apiKeyAuthorizer, Clock clock, PrintStream log) throws IOException {
         RouteTable table = new RouteTable(groups);
         JwtAuthorizer jwt = new JwtAuthorizer(issuer.publicKeys(), LocalIssuer.ISSUER, LocalIssuer.AUDIENCE, clock);
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService workers = Executors.newFixedThreadPool(16, r -> {
-            Thread t = new Thread(r, "gateway-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
         LocalGateway gateway = new LocalGateway(table, jwt, apiKeyAuthorizer, issuer.publicKeys().toString(), clock,
-                log, server, workers);
-        server.createContext("/", gateway::handle);
-        server.setExecutor(workers);
-        server.start();
+                log);
+        gateway.server = LoopbackHttpServer.start(port, 64, MAX_PAYLOAD_BYTES, gateway::handle, LocalGateway::refused);
         return gateway;
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     public String baseUrl() {
@@ -129,13 +98,7 @@ public final class LocalGateway implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        workers.shutdownNow();
-        try {
-            workers.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.close();
     }
 
     // ---- one request ----------------------------------------------------------------------------
@@ -148,39 +111,56 @@ public final class LocalGateway implements AutoCloseable {
         }
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    /** A request the server could not read: API Gateway's JSON answer, naming why. */
+    static Answer refused(int status, String reason) {
+        return new Answer(status, Map.of("Content-Type", List.of("application/json")),
+                Json.write(Map.of("message", LoopbackHttpServer.reason(status) + ": " + reason))
+                        .getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Answer handle(LoopbackHttpServer.Request request) {
         long started = System.nanoTime();
         String requestId = requestId();
+        String method = request.method();
+        RequestTarget target = RequestTarget.of(request.target());
         Answer answer;
-        String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
-        String rawPath = exchange.getRequestURI().getRawPath();
         try {
-            byte[] body = readBody(exchange.getRequestBody());
-            GatewayEvents.Incoming in = new GatewayEvents.Incoming(method, rawPath,
-                    exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders(), body,
-                    exchange.getRemoteAddress().getAddress().getHostAddress(), exchange.getProtocol());
-            answer = body == null ? Answer.gateway(413, "Request Entity Too Large") : answer(in, requestId);
+            Optional<RequestTarget.Problem> problem = target.problem();
+            if (problem.isPresent()) {
+                answer = malformed(method, target, problem.get());
+            } else if (request.body() == null) {
+                answer = Answer.gateway(413, "Request Entity Too Large");
+            } else {
+                GatewayEvents.Incoming in = new GatewayEvents.Incoming(method, target.rawPath(),
+                        target.rawQuery().orElse(null), request.headers(), request.body(), request.remoteAddress(),
+                        request.protocol());
+                answer = answer(in, requestId);
+            }
         } catch (RuntimeException e) {
             e.printStackTrace(log);
             answer = Answer.gateway(500, "Internal Server Error");
         }
-        try {
-            answer.headers().forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
-            exchange.getResponseHeaders().set("apigw-requestid", requestId);
-            if (method.equals("HEAD") || answer.status() == 204 || answer.status() == 304) {
-                exchange.sendResponseHeaders(answer.status(), -1);
-            } else {
-                exchange.sendResponseHeaders(answer.status(), answer.body().length == 0 ? -1 : answer.body().length);
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(answer.body());
-                }
-            }
-        } finally {
-            exchange.close();
-            if (echo) {
-                log.println(consoleLine(method, rawPath, answer.status(), (System.nanoTime() - started) / 1_000_000));
-            }
+        Map<String, List<String>> headers = new LinkedHashMap<>(answer.headers());
+        headers.put("apigw-requestid", List.of(requestId));
+        if (echo) {
+            log.println(consoleLine(method, target.rawPath(), answer.status(),
+                    (System.nanoTime() - started) / 1_000_000));
         }
+        return new Answer(answer.status(), headers, answer.body());
+    }
+
+    /**
+     * A target with a character no request target may hold: 400 naming where, in the route's envelope when the path
+     * names a route (the query is the route's input), else in API Gateway's.
+     */
+    private Answer malformed(String method, RequestTarget target, RequestTarget.Problem problem) {
+        Optional<RouteTable.Match> route = problem.where().equals("path") ? Optional.empty()
+                : table.match(method, target.rawPath());
+        if (route.isPresent()) {
+            return fromLambda(Router.renderProblem(route.get().route().style(),
+                    ApiProblem.badRequest(problem.where(), problem.message())));
+        }
+        return refused(400, problem.message());
     }
 
     Answer answer(GatewayEvents.Incoming in, String requestId) {
@@ -281,15 +261,6 @@ public final class LocalGateway implements AutoCloseable {
         }
         int status = response.getStatusCode() == 0 ? 200 : response.getStatusCode();
         return new Answer(status, headers, bytes);
-    }
-
-    /** The body, or null when it is over the HTTP API limit. */
-    private static byte[] readBody(InputStream in) throws IOException {
-        byte[] bytes = in.readNBytes(MAX_PAYLOAD_BYTES + 1);
-        if (bytes.length > MAX_PAYLOAD_BYTES) {
-            return null;
-        }
-        return bytes;
     }
 
     /** API Gateway request ids look like {@code Ab1cDEFGHIjKLmN=}; a UUID-based stand-in. */

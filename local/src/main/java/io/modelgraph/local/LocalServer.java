@@ -192,6 +192,7 @@ public final class LocalServer implements AutoCloseable {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("modelgraphlocal",
                         "modelgraphlocal")))
                 .httpClient(AwsClients.dynamoHttp())
+                .overrideConfiguration(c -> c.retryStrategy(AwsClients.dynamoRetries()))
                 .build();
     }
 

@@ -46,7 +46,8 @@ public final class ModelDiff {
                 check(out, t.name(), e.name(), "constraints", e.constraints(), x.constraints());
                 check(out, t.name(), e.name(), "description", e.description(), x.description());
                 check(out, t.name(), e.name(), "mapsTo", e.mapsTo(), x.mapsTo());
-                check(out, t.name(), e.name(), "default", e.defaultValue(), x.defaultValue());
+                check(out, t.name(), e.name(), "default", e.defaultValue().map(ModelDiff::number),
+                        x.defaultValue().map(ModelDiff::number));
             }
         }
         for (TaxonomyDef x : before.taxonomies()) {
@@ -73,6 +74,14 @@ public final class ModelDiff {
             }
         }
         return out;
+    }
+
+    /**
+     * A number as its value: {@code 0} read as an int by one decoder and as a decimal by another is one default,
+     * written the same in every format; other values as they are.
+     */
+    private static Object number(com.fasterxml.jackson.databind.JsonNode n) {
+        return n.isNumber() ? n.decimalValue().stripTrailingZeros() : n;
     }
 
     private static boolean mentions(String text, String name) {

@@ -99,14 +99,18 @@ final class AtomicWriter {
      */
     void write(String projectId, List<ItemChange> all, Set<String> newNodeIds, Set<String> generatedIds,
             Optional<ProjectLease> held) {
-        List<ItemChange> changes = all.stream().filter(c -> !c.isNoop()).toList();
-        if (changes.isEmpty()) {
+        List<ItemChange> given = all.stream().filter(c -> !c.isNoop()).toList();
+        if (given.isEmpty()) {
             return;
         }
+        // node items too large for one item keep their largest values out of line, in chunks of this same write
+        SpilledValues.Spilled spilled = SpilledValues.spill(given, () -> UUID.randomUUID().toString());
+        List<ItemChange> changes = spilled.changes();
         requireFits(changes);
         // room for the lease check and the version; sized only when the count allows one transaction at all
         if (changes.size() < TRANSACTION_ITEMS - 1 && chunks(changes).size() == 1) {
             writeOneTransaction(projectId, changes, held);
+            dropChunks(spilled.superseded());
             return;
         }
         // a lease taken here is listed first (ProjectLease.take), so a writer killed before its journal is found
@@ -153,6 +157,7 @@ final class AtomicWriter {
                 versions.bumpNow(projectId, true);
             }
             if (failure.isEmpty() && journal.finish(projectId, writeId, parts)) {
+                dropChunks(spilled.superseded());
                 return;
             }
             RuntimeException fault = failure.map(AtomicWriter::runtime).orElseGet(() -> new IllegalStateException(
@@ -178,6 +183,23 @@ final class AtomicWriter {
     private static void requireFits(List<ItemChange> changes) {
         for (ItemChange c : changes) {
             c.after().ifPresent(item -> ItemSize.requireFits(item, "", describe(c.sk())));
+        }
+    }
+
+    /**
+     * Deletes chunks of out-of-line values that the committed write left unreferenced. After the commit, never in
+     * it: an undo puts the old node items back, and they need their chunks. Best effort: a chunk left behind is
+     * unreachable and costs only its storage.
+     */
+    private void dropChunks(List<Map<String, AttributeValue>> keys) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        try {
+            batches.write(table, keys.stream().map(k -> WriteRequest.builder().deleteRequest(d -> d.key(k)).build())
+                    .toList());
+        } catch (RuntimeException cleanupFailed) {
+            // the write itself committed; readers never reach these chunks again
         }
     }
 

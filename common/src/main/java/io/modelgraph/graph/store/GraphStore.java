@@ -427,7 +427,20 @@ public final class GraphStore implements GraphAccess {
 
     /** The node's mixin values that hold at least one column (none for a missing node). */
     public List<MixinValue> mixinValues(String projectId, String nodeId) {
-        return nodeItem(projectId, nodeId).map(NodeValues::decode).orElse(List.of());
+        return nodeItem(projectId, nodeId).map(item -> resolved(projectId, Map.of(nodeId, item)).get(nodeId))
+                .map(NodeValues::decode).orElse(List.of());
+    }
+
+    /**
+     * The node items with their out-of-line values read back ({@link SpilledValues}); items without any are
+     * returned as they are, without a read.
+     */
+    private Map<String, Map<String, AttributeValue>> resolved(String projectId,
+            Map<String, Map<String, AttributeValue>> items) {
+        if (items.values().stream().noneMatch(SpilledValues::hasRefs)) {
+            return items;
+        }
+        return SpilledValues.resolve(GraphKeys.pk(projectId), items, calls, ids -> nodeItems(projectId, ids));
     }
 
     /**
@@ -436,7 +449,7 @@ public final class GraphStore implements GraphAccess {
      */
     public Map<String, List<MixinValue>> mixinValues(String projectId, Collection<String> nodeIds) {
         Map<String, List<MixinValue>> out = new HashMap<>();
-        nodeItems(projectId, nodeIds).forEach((id, item) -> {
+        resolved(projectId, nodeItems(projectId, nodeIds)).forEach((id, item) -> {
             List<MixinValue> values = NodeValues.decode(item);
             if (!values.isEmpty()) {
                 out.put(id, values);
@@ -599,6 +612,7 @@ public final class GraphStore implements GraphAccess {
         Map<String, Node> nodes = new LinkedHashMap<>();
         Map<String, List<MixinValue>> values = new HashMap<>();
         Set<String> seenThroughCopy = new HashSet<>();
+        Map<String, Map<String, AttributeValue>> nodeItems = new LinkedHashMap<>();
         // the type partitions and the relations are independent reads: made side by side, used in this order
         List<Supplier<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
         for (String space : spaces) {
@@ -613,12 +627,13 @@ public final class GraphStore implements GraphAccess {
                 Node n = NodeItems.decode(item);
                 nodes.putIfAbsent(n.id(), n);
                 if (item.get(Tables.SK).s().startsWith(GraphKeys.NODE_PREFIX)) {
-                    values.put(n.id(), NodeValues.decode(item));
+                    nodeItems.put(n.id(), item);
                 } else {
                     seenThroughCopy.add(n.id());
                 }
             }
         }
+        resolved(projectId, nodeItems).forEach((id, item) -> values.put(id, NodeValues.decode(item)));
         seenThroughCopy.removeAll(values.keySet());
         values.putAll(mixinValues(projectId, seenThroughCopy));
         List<Relation> relations = new ArrayList<>();

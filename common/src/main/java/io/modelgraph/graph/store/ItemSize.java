@@ -69,6 +69,9 @@ public final class ItemSize {
         if (v.n() != null) {
             return v.n().length() / 2 + 2;
         }
+        if (v.b() != null) {
+            return v.b().asByteBuffer().remaining();
+        }
         if (v.hasL()) {
             long total = 3;
             for (AttributeValue e : v.l()) {

@@ -38,9 +38,15 @@ final class NodeValues {
         return attributeName.startsWith(PREFIX);
     }
 
-    /** The node's values that hold at least one column, by mixin id. */
+    /**
+     * The node's values that hold at least one column, by mixin id. Values stored out of line must have been read
+     * back into the item first ({@link SpilledValues#resolve}).
+     */
     static List<MixinValue> decode(Map<String, AttributeValue> nodeItem) {
         String nodeId = Attr.str(nodeItem, NodeItems.ID).orElseThrow();
+        if (SpilledValues.hasRefs(nodeItem)) {
+            throw new IllegalStateException("Node '" + nodeId + "' holds out-of-line values nobody read back");
+        }
         Map<String, Map<String, JsonNode>> byMixin = new TreeMap<>(); // mixin order, as the V# items had
         nodeItem.forEach((name, v) -> {
             if (isValue(name) && v.s() != null) {

@@ -4,17 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.graph.MixinValue;
 import io.modelgraph.json.Json;
 import io.modelgraph.store.Attr;
+import io.modelgraph.store.BatchWriter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Single mixin value writes (mixinValue set and remove): one update of the node item that names just the
@@ -88,6 +92,7 @@ final class ValueWrites {
                             .expressionAttributeValues(u.values).build()).build();
             try {
                 versions.transact(projectId, List.of(item)); // with the project's version bump (read caches)
+                dropReplaced(projectId, stored.get(), u.attributes());
                 return true;
             } catch (TransactionCanceledException e) {
                 if (Cancellation.tooLarge(e)) {
@@ -105,15 +110,39 @@ final class ValueWrites {
                 + ATTEMPTS + " attempts); nothing was written, try again.");
     }
 
+    /**
+     * Deletes the chunks of out-of-line values ({@link SpilledValues}) the committed write replaced or removed;
+     * best effort, as after a large write: a chunk left behind is unreachable.
+     */
+    private void dropReplaced(String projectId, Map<String, AttributeValue> stored, Set<String> attributes) {
+        List<Map<String, AttributeValue>> keys = SpilledValues.replaced(GraphKeys.pk(projectId), stored, attributes);
+        if (keys.isEmpty()) {
+            return;
+        }
+        try {
+            new BatchWriter(dynamo).write(table, keys.stream()
+                    .map(k -> WriteRequest.builder().deleteRequest(d -> d.key(k)).build()).toList());
+        } catch (RuntimeException cleanupFailed) {
+            // the value write itself committed; readers never reach these chunks again
+        }
+    }
+
     /** The SET and REMOVE parts of one value write, then its guard. */
     private static final class Update {
         private final Map<String, String> names = new HashMap<>();
         private final Map<String, AttributeValue> values = new HashMap<>();
         private final List<String> sets = new ArrayList<>();
         private final List<String> removes = new ArrayList<>();
+        private final Set<String> attributes = new HashSet<>();
         private String condition = "";
 
+        /** The value attributes this write sets or removes. */
+        Set<String> attributes() {
+            return attributes;
+        }
+
         void set(String attribute, AttributeValue value) {
+            attributes.add(attribute);
             String name = "#a" + names.size();
             String placeholder = ":a" + values.size();
             names.put(name, attribute);
@@ -122,6 +151,7 @@ final class ValueWrites {
         }
 
         void remove(String attribute) {
+            attributes.add(attribute);
             String name = "#a" + names.size();
             names.put(name, attribute);
             removes.add(name);

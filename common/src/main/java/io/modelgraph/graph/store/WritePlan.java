@@ -11,7 +11,8 @@ import java.util.Set;
  * the lease ({@code recheck}).
  * <ul>
  * <li>{@code hidden}: new items under a node this write creates (its outgoing relations, space copies; its
- * mixin values are part of its node item) and relations with a generated id. No other writer can touch them while the write runs: every
+ * mixin values are part of its node item), relations with a generated id, and the chunks of values stored out of
+ * line ({@link SpilledValues}: keyed by a fresh random token). No other writer can touch them while the write runs: every
  * writer of such a key first checks that its node is live, the node only becomes live when its node item
  * lands (last phase), and nobody else can create that node meanwhile. Plain BatchWriteItem, first.</li>
  * <li>{@code guarded}: everything that overwrites or removes stored state, and new items other writers can
@@ -59,6 +60,8 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
                 }
             } else if (kind.equals("M#") && ownerIsNew) {
                 hidden.add(c);
+            } else if (kind.equals(SpilledValues.PREFIX)) {
+                hidden.add(c); // a value's chunk under a random token: only the node item written later names it
             } else if (kind.equals(GraphKeys.RELATION_PREFIX) && (ownerIsNew
                     || (parts.length > 2 && generatedIds.contains(parts[2])))) {
                 hidden.add(c);

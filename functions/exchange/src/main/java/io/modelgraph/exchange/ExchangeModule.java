@@ -1,5 +1,6 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.exchange.fetch.AddressPolicy;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import io.modelgraph.exchange.merge.MergeService;
@@ -20,6 +21,12 @@ public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, Exchange
     /** With a store of its own: a job run's holds its write lease longer (ExchangeJobHandler). */
     public static ExchangeModule of(Services services, ModelMapping mapping, SafeFetcher.Limits limits,
             GraphStore store) {
+        return of(services, mapping, limits, store, ParseDeadline.configured());
+    }
+
+    /** As above, reading each merge source under {@code parseDeadline} (tests use a small bound). */
+    public static ExchangeModule of(Services services, ModelMapping mapping, SafeFetcher.Limits limits,
+            GraphStore store, ParseDeadline parseDeadline) {
         String table = services.stores().graphTable();
         ProfileStore profiles = new ProfileStore(services.dynamo(), table);
         MergeStateStore states = new MergeStateStore(services.dynamo(), table);
@@ -27,7 +34,7 @@ public record ExchangeModule(ProfileStore profiles, SpaceModels spaces, Exchange
         CompiledSchemaCache cache = new CompiledSchemaCache();
         SafeFetcher fetcher = new SafeFetcher(new AddressPolicy(services.settings().allowLoopbackUrls()), limits);
         MergeService merges = new MergeService(spaces, profiles, states,
-                fetcher, services.settings(), services.clock());
+                fetcher, services.settings(), services.clock(), parseDeadline);
         return new ExchangeModule(profiles, spaces, new ExchangeOperations(spaces, profiles, cache), merges, cache,
                 services.settings().repoRawBaseUrl());
     }

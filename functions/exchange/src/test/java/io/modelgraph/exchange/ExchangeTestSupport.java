@@ -40,9 +40,15 @@ final class ExchangeTestSupport {
         }
 
         Client(Settings settings, String project) {
+            this(settings, project, io.modelgraph.codec.ParseDeadline.configured());
+        }
+
+        /** A client whose merges read each source within {@code parseDeadline}. */
+        Client(Settings settings, String project, io.modelgraph.codec.ParseDeadline parseDeadline) {
             Services s = services(settings);
             this.module = ExchangeModule.of(s, new GraphModelMapping(),
-                    new SafeFetcher.Limits(256 * 1024, 2_000, 5_000, 10_000));
+                    new SafeFetcher.Limits(256 * 1024, 2_000, 5_000, 10_000),
+                    io.modelgraph.graph.store.GraphStore.of(s), parseDeadline);
             this.handler = new ExchangeHandler(module, s);
             this.project = project;
         }

@@ -69,6 +69,51 @@ class MergeBudgetTest {
         }
     }
 
+    /** {@code types} object types of ten properties each: about 200 KB, far more than 1 ms of reading. */
+    static String wideSchema(int types) {
+        StringBuilder b = new StringBuilder("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"$defs\":{");
+        for (int t = 0; t < types; t++) {
+            b.append(t == 0 ? "" : ",").append("\"T").append(t).append("\":{\"type\":\"object\",\"properties\":{");
+            for (int p = 0; p < 10; p++) {
+                b.append(p == 0 ? "" : ",").append("\"p").append(p).append("\":{\"type\":\"string\"}");
+            }
+            b.append("}}");
+        }
+        return b.append("}}").toString();
+    }
+
+    @Test
+    void aSourceStillBeingReadAtTheParseDeadlineAnswers413AndMergesNothing() throws Exception {
+        byte[] schema = wideSchema(600).getBytes(StandardCharsets.UTF_8);
+        HttpServer files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+        files.createContext("/wide.json", ex -> {
+            ex.sendResponseHeaders(200, schema.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(schema);
+            }
+        });
+        files.start();
+        try {
+            String project = ExchangeTestSupport.newProjectId();
+            ExchangeTestSupport.Client client = new ExchangeTestSupport.Client(ExchangeTestSupport.services()
+                    .settings().withAllowLoopbackUrls(true), project, new io.modelgraph.codec.ParseDeadline(1));
+            String space = UUID.randomUUID().toString();
+            client.module.spaces().graph().apply(project, GraphChanges.additions(List.of(
+                    new GraphChanges.NodeUpsert(space, "S", NodeType.Space, List.of())), List.of(), List.of()), "t");
+            int before = client.module.spaces().graph().load(project, List.of(space)).nodes().size();
+            String query = "SpaceId=" + space + "&ConfigTypeId=" + URLEncoder.encode(DefaultProfiles.JSON_SCHEMA_ID,
+                    StandardCharsets.UTF_8);
+            String body = "[{\"FileUrl\":\"http://127.0.0.1:" + files.getAddress().getPort() + "/wide.json\"}]";
+
+            logical(client.send("POST", "mergeJsonSchema", query, body, "Admin", Map.of()), 413,
+                    "decode time limit of 1 ms", "wide.json");
+            assertEquals(before, client.module.spaces().graph().load(project, List.of(space)).nodes().size(),
+                    "nothing was merged");
+        } finally {
+            files.stop(0);
+        }
+    }
+
     /** The Lambda context of an invocation with {@code millis} left. */
     static Context remaining(long millis) {
         long deadline = System.currentTimeMillis() + millis;

@@ -15,7 +15,13 @@ import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
 import io.modelgraph.exchange.jsonschema.Validators;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.graph.GraphChanges;
+import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.graph.ModelGraphMapper;
+import io.modelgraph.schema.graph.SnapshotReplay;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -120,6 +126,64 @@ class SchemaStoreCodecConformanceTest {
                 .forEach(e -> System.out.println("  " + e.getValue() + "  " + e.getKey()));
         disagreements.forEach(s -> System.out.println("  " + s));
         assertTrue(totals[0] > 0);
+    }
+
+    /**
+     * Export, then re-import, writes nothing: each case decoded, planned into an empty space and replayed in memory
+     * (the store's semantics, {@link SnapshotReplay}), exported as schema/export writes it, and the export planned
+     * against that space again; the changes it would write are printed by case.
+     */
+    @Test
+    void reimportingTheExportPlansNoChange() throws Exception {
+        String dir = System.getProperty("corpus.dir", "");
+        Path corpus = Paths.get(dir).resolve("schemastore-train");
+        Assumptions.assumeTrue(!dir.isEmpty() && Files.isRegularFile(corpus.resolve("cases.json")),
+                "schemastore-train not found under corpus.dir='" + dir + "'; skipped");
+        JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
+        JsonSchemaCodec codec = new JsonSchemaCodec();
+        ModelGraphMapper mapper = new ModelGraphMapper();
+        int stable = 0;
+        int tried = 0;
+        List<String> changed = new ArrayList<>();
+        for (JsonNode c : cases) {
+            String name = c.get("name").asText();
+            String text = Files.readString(corpus.resolve(c.get("schema").asText()));
+            String request = text;
+            if (c.path("refs").size() > 0) {
+                Map<String, String> docs = new LinkedHashMap<>();
+                docs.put(c.get("schema").asText(), text);
+                for (JsonNode r : c.path("refs")) {
+                    docs.put(r.asText(), Files.readString(corpus.resolve(r.asText())));
+                }
+                request = Json.write(docs);
+            }
+            try {
+                SchemaModel model = codec.decode(request, new CodecOptions(Map.of()), new LossinessLedger());
+                tried++;
+                AtomicInteger ids = new AtomicInteger();
+                GraphSnapshot empty = new GraphSnapshot(List.of("main"), List.of(), List.of(), List.of());
+                GraphSnapshot space = SnapshotReplay.apply(empty, mapper.toChanges(model, empty, List.of("main"),
+                        () -> "n" + ids.incrementAndGet()), "t", Instant.EPOCH);
+                String exported = codec.encode(mapper.toModel(space), new CodecOptions(Map.of()),
+                        new LossinessLedger());
+                SchemaModel again = codec.decode(exported, new CodecOptions(Map.of()), new LossinessLedger());
+                GraphChanges second = mapper.toChanges(again, space, List.of("main"), () -> "m" + ids.incrementAndGet());
+                if (second.isEmpty()) {
+                    stable++;
+                } else {
+                    changed.add(name + ": " + second.nodes().size() + " nodes, " + second.relations().size()
+                            + " relations, " + second.mixinValues().size() + " values, " + second.removedNodeIds().size()
+                            + " removed; e.g. " + clip(second.nodes().stream().limit(3).map(Object::toString).toList()
+                            + " " + second.mixinValues().stream().limit(3).map(Object::toString).toList()));
+                }
+            } catch (Exception | StackOverflowError e) {
+                changed.add(name + ": " + clip(e.toString()));
+            }
+        }
+        System.out.printf(Locale.ROOT, "schemastore-train re-import of the export plans no change: %d / %d%n", stable,
+                tried);
+        changed.forEach(s -> System.out.println("  " + s));
+        assertTrue(tried > 0);
     }
 
     static Optional<JsonSchema> original(String schemaText, Map<String, String> refs) {

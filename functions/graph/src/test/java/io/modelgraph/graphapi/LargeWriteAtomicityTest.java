@@ -14,7 +14,6 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
-import io.modelgraph.graph.store.ItemTooLargeException;
 import io.modelgraph.graph.store.StoreConflictException;
 import java.time.Clock;
 import java.time.Duration;
@@ -475,18 +474,60 @@ class LargeWriteAtomicityTest {
     }
 
     @Test
-    void anItemOverTheCapRefusesTheWholeWriteBeforeAnythingIsWritten() {
+    void aValueOverTheItemCapIsStoredOutOfLineInTheSameAllOrNothingWrite() {
         seed();
-        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
         List<GraphChanges.NodeUpsert> many = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
             many.add(new GraphChanges.NodeUpsert("x" + i, "x " + i, NodeType.Element, List.of()));
         }
-        MixinValue huge = new MixinValue("x7", "description", Map.of("description",
-                TextNode.valueOf("\u6f22".repeat(140_000))));
-        ItemTooLargeException e = assertThrows(ItemTooLargeException.class, () -> plain.apply(project,
-                GraphChanges.additions(many, List.of(), List.of(huge)), "importer"));
-        assertTrue(e.getMessage().contains("node 'x7' with its mixin values"), e.getMessage());
+        // 420,000 bytes of UTF-8: more than one DynamoDB item holds (docs/storage.md "Values larger than an item")
+        String huge = "\u6f22".repeat(140_000);
+        plain.apply(project, GraphChanges.additions(many, List.of(), List.of(new MixinValue("x7", "description",
+                Map.of("description", TextNode.valueOf(huge))))), "importer");
+        Map<String, Map<String, AttributeValue>> stored = FaultyDynamo.partition(project);
+        assertTrue(stored.keySet().stream().anyMatch(sk -> sk.startsWith("B#x7#")), "chunks beside the node");
+        assertEquals(huge, api.fetch("x7", false, true).path("mixins").get(0).path("columns").get(0)
+                .path("value").asText());
+    }
+
+    @Test
+    void aLargeWriteWithOutOfLineValuesThatFailsMidwayLeavesNoChunkAndKeepsTheStoredOnes() {
+        seed();
+        String stored = "\u6f22".repeat(140_000);
+        plain.apply(project, GraphChanges.additions(List.of(), List.of(), List.of(new MixinValue("n210",
+                "description", Map.of("description", TextNode.valueOf(stored))))), "seeder");
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+
+        GraphChanges mixed = mixedChanges();
+        List<MixinValue> values = new ArrayList<>(mixed.mixinValues());
+        values.add(new MixinValue("m7", "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(140_000)))));
+        values.add(new MixinValue("n210", "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(130_000)))));
+        faulty.failBeforeSending(5); // after the chunks went out with the other new items
+        assertThrows(RuntimeException.class, () -> store.apply(project, new GraphChanges(mixed.nodes(),
+                mixed.relations(), values, mixed.removedNodeIds(), mixed.removedRelations()), "importer"));
+
+        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
+        assertEquals(stored, api.fetch("n210", false, true).path("mixins").get(0).path("columns").get(0)
+                .path("value").asText(), "the stored value and its chunks are as they were");
+    }
+
+    @Test
+    void aDeadWritersChunksAreUndoneWithTheRestOfItsWrite() {
+        seed();
+        Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        GraphChanges mixed = mixedChanges();
+        List<MixinValue> values = new ArrayList<>(mixed.mixinValues());
+        values.add(new MixinValue("m7", "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(140_000)))));
+        AtomicCount revealed = new AtomicCount();
+        faulty.failBatchWrite(r -> FaultyDynamo.batchPuts(r, "N#m") && revealed.next() > 2, SimulatedCrash::new);
+        assertThrows(SimulatedCrash.class, () -> store.apply(project, new GraphChanges(mixed.nodes(),
+                mixed.relations(), values, mixed.removedNodeIds(), mixed.removedRelations()), "importer"));
+        assertTrue(FaultyDynamo.partition(project).keySet().stream().anyMatch(sk -> sk.startsWith("B#m7#")),
+                "the chunks went out before the process died");
+
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
         assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
     }
 }

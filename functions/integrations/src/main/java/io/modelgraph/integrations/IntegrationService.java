@@ -6,6 +6,7 @@ import io.modelgraph.api.ErrorEntry;
 import io.modelgraph.api.Reply;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.http.Call;
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.integrations.Connector.ArtifactException;
 import io.modelgraph.integrations.Connector.Audit;
 import io.modelgraph.integrations.Connector.Estate;
@@ -37,7 +38,12 @@ public final class IntegrationService {
     private final IntegrationStores stores;
     private final Clock clock;
 
-    IntegrationService(ConnectorRegistry registry, GovernedModels models, IntegrationStores stores, Clock clock) {
+    /** How long reading the caller's artifacts may take (docs/reliability.md). */
+    private final ParseDeadline parseDeadline;
+
+    IntegrationService(ConnectorRegistry registry, GovernedModels models, IntegrationStores stores, Clock clock,
+            ParseDeadline parseDeadline) {
+        this.parseDeadline = parseDeadline;
         this.registry = registry;
         this.models = models;
         this.stores = stores;
@@ -332,11 +338,16 @@ public final class IntegrationService {
         return Reply.transform(payload, List.of());
     }
 
-    private static <E> Estate<E> read(Connector<E> connector, Map<String, byte[]> artifacts) {
+    /** The artifacts read within the parse deadline, before anything is written. */
+    private <E> Estate<E> read(Connector<E> connector, Map<String, byte[]> artifacts) {
         try {
-            return connector.read(artifacts);
+            return parseDeadline.run(() -> connector.read(artifacts));
         } catch (ArtifactException e) {
             throw TransformFailure.of(e.where(), e.getMessage());
+        } catch (ParseDeadline.Exceeded e) {
+            throw new TransformFailure(413, List.of(new io.modelgraph.api.ErrorEntry("artifacts", "Could not read the "
+                    + connector.displayName() + " within the decode time limit of " + e.millis() + " ms; nothing "
+                    + "was done.")), List.of());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.http.IdempotencyKeys;
 import io.modelgraph.http.Priming;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
@@ -55,6 +56,11 @@ public final class IntegrationsHandler extends HttpApiHandler {
         super(routes(services, Optional.empty(), Optional.empty()));
     }
 
+    /** Used by tests: the given route table. */
+    IntegrationsHandler(Router router) {
+        super(router);
+    }
+
     /** Used by the local gateway: imports that do not fit a request's time go to {@code launcher} as jobs. */
     public IntegrationsHandler(Services services, JobLauncher launcher, WriteRate rate) {
         super(routes(services, Optional.empty(), Optional.of(launcher)).withRate(rate));
@@ -70,10 +76,16 @@ public final class IntegrationsHandler extends HttpApiHandler {
     }
 
     static IntegrationService service(Services services, GraphStore graph) {
+        return service(services, graph, ParseDeadline.configured());
+    }
+
+    /** The service whose artifacts are read within {@code parseDeadline} (tests use a small bound). */
+    static IntegrationService service(Services services, GraphStore graph, ParseDeadline parseDeadline) {
         IntegrationStores stores = new IntegrationStores(new HistoryStore(services.dynamo(),
                 services.stores().historyTable()), new BlobStore(services.s3Lazily(), services.stores().bucket()),
                 services.dynamo(), services.stores().historyTable());
-        return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock());
+        return new IntegrationService(connectors(), new GovernedModels(graph), stores, services.clock(),
+                parseDeadline);
     }
 
     /**
@@ -82,7 +94,13 @@ public final class IntegrationsHandler extends HttpApiHandler {
      * request's time go (without one they are refused with 413).
      */
     static Router routes(Services services, Optional<GraphStore> graph, Optional<JobLauncher> launcher) {
-        IntegrationService s = service(services, graph.orElseGet(() -> GraphStore.of(services)));
+        return routes(services, graph, launcher, ParseDeadline.configured());
+    }
+
+    /** As above, reading artifacts within {@code parseDeadline}. */
+    static Router routes(Services services, Optional<GraphStore> graph, Optional<JobLauncher> launcher,
+            ParseDeadline parseDeadline) {
+        IntegrationService s = service(services, graph.orElseGet(() -> GraphStore.of(services)), parseDeadline);
         Jobs jobs = Jobs.of(services, launcher.orElse(JobLauncher.NONE));
         ConnectorRegistry registry = connectors();
         String base = "/graph/integrations/{vendor}/";

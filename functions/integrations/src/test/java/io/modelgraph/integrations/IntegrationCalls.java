@@ -51,6 +51,13 @@ final class IntegrationCalls {
         this.handler = new IntegrationsHandler(services);
     }
 
+    /** Calls through a handler that reads artifacts within {@code parseDeadline}. */
+    IntegrationCalls(io.modelgraph.codec.ParseDeadline parseDeadline) {
+        io.modelgraph.platform.Services services = TestStores.services();
+        this.handler = new IntegrationsHandler(IntegrationsHandler.routes(services, java.util.Optional.empty(),
+                java.util.Optional.empty(), parseDeadline));
+    }
+
     String projectId() {
         return projectId;
     }

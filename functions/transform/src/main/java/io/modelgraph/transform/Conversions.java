@@ -4,6 +4,7 @@ import io.modelgraph.api.ErrorEntry;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaDecoder;
 import io.modelgraph.codec.SchemaSyntaxException;
@@ -26,15 +27,10 @@ final class Conversions {
     /**
      * Well inside the HTTP API's 29 s, leaving the rest of the request room to answer. The environment variable
      * {@code DECODE_DEADLINE_MILLIS} sets another (docs/operations.md, configuration): the conformance runs measure
-     * what a conversion keeps, not how fast a loaded build machine is, and give it a minute.
+     * what a conversion keeps, not how fast a loaded build machine is, and give it a minute. The same deadline
+     * bounds odm/convert, which reads Markdown without a decoder.
      */
-    static final long DECODE_MILLIS = deadline(System.getenv("DECODE_DEADLINE_MILLIS"));
-    private static final java.util.concurrent.ExecutorService DECODERS = java.util.concurrent.Executors
-            .newCachedThreadPool(r -> {
-                Thread t = new Thread(r, "decode");
-                t.setDaemon(true);
-                return t;
-            });
+    static final long DECODE_MILLIS = ParseDeadline.configured().millis();
 
     /**
      * The ShExC reader's message for a document with nothing in it, which the contract answers alone
@@ -56,12 +52,12 @@ final class Conversions {
 
     /** The configured deadline, or 10 s when it is unset or not a positive number of milliseconds. */
     static long deadline(String configured) {
-        try {
-            long millis = configured == null ? 0 : Long.parseLong(configured.trim());
-            return millis > 0 ? millis : 10_000;
-        } catch (NumberFormatException e) {
-            return 10_000;
-        }
+        return ParseDeadline.of(configured).millis();
+    }
+
+    /** The deadline every parse of this instance runs under. */
+    ParseDeadline parseDeadline() {
+        return new ParseDeadline(decodeMillis);
     }
 
     CodecRegistry registry() {
@@ -124,41 +120,28 @@ final class Conversions {
         SchemaDecoder decoder = decoder(format, formatPath);
         // the decoder writes to its own ledger: one still running after the deadline cannot touch the answer's
         LossinessLedger own = new LossinessLedger();
-        java.util.concurrent.Future<SchemaModel> running = DECODERS.submit(() -> decoder.decode(text, options, own));
         try {
-            SchemaModel model = running.get(decodeMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            SchemaModel model = parseDeadline().run(() -> decoder.decode(text, options, own));
             ledger.addAll(own.entries());
             return model;
-        } catch (java.util.concurrent.TimeoutException e) {
-            running.cancel(true);
+        } catch (ParseDeadline.Exceeded e) {
             throw new TransformFailure(413, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema "
                     + "within the decode time limit of " + decodeMillis + " ms; nothing was done. Send it in smaller "
                     + "parts.")), ledger.entries());
-        } catch (InterruptedException e) {
-            running.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while decoding", e);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (SchemaSyntaxException syntax) {
             ledger.addAll(own.entries());
-            Throwable cause = e.getCause();
-            if (cause instanceof SchemaSyntaxException syntax) {
-                // an empty document is not a parse failure with a reason: its message stands alone
-                String message = syntax.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
-                        : "Could not parse the '" + f + "' schema: " + syntax.getMessage();
-                throw new TransformFailure(400, List.of(new ErrorEntry(syntax.path(), message)), ledger.entries());
-            }
-            if (cause instanceof StackOverflowError) {
-                // any decoder that recursed on the caller's nesting: the caller's error, not a fault
-                throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
-                        + ParserLimits.tooDeep("$").getMessage())), ledger.entries());
-            }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(cause);
+            // an empty document is not a parse failure with a reason: its message stands alone
+            String message = syntax.getMessage().equals(EMPTY_SHEXC) ? EMPTY_SHEXC
+                    : "Could not parse the '" + f + "' schema: " + syntax.getMessage();
+            throw new TransformFailure(400, List.of(new ErrorEntry(syntax.path(), message)), ledger.entries());
+        } catch (StackOverflowError overflow) {
+            ledger.addAll(own.entries());
+            // any decoder that recursed on the caller's nesting: the caller's error, not a fault
+            throw new TransformFailure(400, List.of(new ErrorEntry("$", "Could not parse the '" + f + "' schema: "
+                    + ParserLimits.tooDeep("$").getMessage())), ledger.entries());
+        } catch (RuntimeException | Error other) {
+            ledger.addAll(own.entries());
+            throw other;
         }
     }
 

@@ -7,6 +7,7 @@ import io.modelgraph.api.Reply;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.odm.OdmBundle;
 import io.modelgraph.codec.odm.OdmConverter;
@@ -61,24 +62,43 @@ public final class OdmService {
             }
             entities.add(new OdmEntity(name == null ? "" : name.asText(), markdown.asText()));
         }
+        // a conversion still running after the deadline writes to this ledger, so it is read only on success
         LossinessLedger ledger = new LossinessLedger();
         ObjectNode payload = Json.object();
+        ParseDeadline deadline = conversions.parseDeadline();
         if (entities.size() == 1) {
             try {
-                payload.set("schema", converter.convert(entities.get(0), ledger));
+                payload.set("schema", deadline.run(() -> converter.convert(entities.get(0), ledger)));
             } catch (SchemaSyntaxException e) {
                 throw new TransformFailure(400, List.of(new ErrorEntry(e.path(),
                         "Could not parse the 'odm' schema: " + e.getMessage())), ledger.entries());
+            } catch (ParseDeadline.Exceeded e) {
+                throw tooSlow(deadline);
             }
             return Reply.transform(payload, ledger.entries());
         }
-        OdmBundle bundle = converter.convertAll(entities, ledger);
+        OdmBundle bundle;
+        try {
+            bundle = deadline.run(() -> converter.convertAll(entities, ledger));
+        } catch (ParseDeadline.Exceeded e) {
+            throw tooSlow(deadline);
+        }
         if (bundle.converted() == 0) {
             throw new TransformFailure(400, List.of(new ErrorEntry("entities", "None of the " + entities.size()
                     + " entity documents could be converted; see lossiness.")), ledger.entries());
         }
         payload.set("schemas", bundle.schemas());
         return Reply.transform(payload, ledger.entries());
+    }
+
+    /**
+     * The entities were still being read when the deadline passed: 413 naming the limit, and no lossiness, since
+     * the ledger of a conversion that is still running is not read.
+     */
+    private static TransformFailure tooSlow(ParseDeadline deadline) {
+        return new TransformFailure(413, List.of(new ErrorEntry("entities", "Could not convert the ODM entities "
+                + "within the decode time limit of " + deadline.millis() + " ms; nothing was done. Send fewer or "
+                + "smaller entity documents per call.")), List.of());
     }
 
     private static JsonNode member(JsonNode object, String name) {

@@ -31,6 +31,15 @@ public class RouteFidelityConformanceTest {
     public record Input(String name, String text) {
     }
 
+    /**
+     * Whether an encoder may refuse this model with an {@code UnrepresentableModelException}, the logical 422 the
+     * routes answer: only a model without types has no form in some formats (an OSI document needs a dataset,
+     * docs/formats/osi.md). A refusal of any other model is a defect the conformance tests report.
+     */
+    public static boolean mayBeRefused(io.modelgraph.schema.SchemaModel model) {
+        return model.types().isEmpty();
+    }
+
     public static List<Input> inputs(Path corpus, String format) throws IOException {
         Path dir = corpus.resolve(format);
         List<Input> out = new ArrayList<>();

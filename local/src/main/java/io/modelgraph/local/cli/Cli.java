@@ -27,7 +27,12 @@ public final class Cli {
 
     /** The commands over the formats on the class path. */
     public static Cli load() {
-        Schemas schemas = new Schemas(CodecRegistry.load());
+        return load(io.modelgraph.codec.ParseDeadline.configured());
+    }
+
+    /** The commands, each file read within {@code parseDeadline} (tests use a small bound). */
+    static Cli load(io.modelgraph.codec.ParseDeadline parseDeadline) {
+        Schemas schemas = new Schemas(CodecRegistry.load(), parseDeadline);
         return new Cli(List.of(new ConvertCommand(schemas), new CompareCommand(schemas),
                 new AuditCommand(schemas)));
     }

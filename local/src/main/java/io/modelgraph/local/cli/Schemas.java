@@ -4,6 +4,7 @@ import io.modelgraph.api.TransformFailure;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.InvalidOptionException;
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.ledger.LossinessLedger;
@@ -21,9 +22,12 @@ import java.util.regex.Pattern;
 final class Schemas {
     private static final Pattern LINE = Pattern.compile("\\bline (\\d{1,9})");
     private final CodecRegistry registry;
+    /** How long reading one file may take: the service's decode deadline, so a file the routes refuse is refused. */
+    private final ParseDeadline parseDeadline;
 
-    Schemas(CodecRegistry registry) {
+    Schemas(CodecRegistry registry, ParseDeadline parseDeadline) {
         this.registry = registry;
+        this.parseDeadline = parseDeadline;
     }
 
     CodecRegistry registry() {
@@ -59,7 +63,15 @@ final class Schemas {
             throws UsageException {
         String text = file.text();
         try {
-            return registry.decoder(format, "format").decode(text, options, ledger);
+            var decoder = registry.decoder(format, "format");
+            // the decoder writes to its own ledger: one still running after the deadline cannot touch the answer's
+            LossinessLedger own = new LossinessLedger();
+            SchemaModel model = parseDeadline.run(() -> decoder.decode(text, options, own));
+            ledger.addAll(own.entries());
+            return model;
+        } catch (ParseDeadline.Exceeded e) {
+            throw new UsageException(file.name() + ": could not parse the '" + format + "' schema within the decode "
+                    + "time limit of " + e.millis() + " ms (" + ParseDeadline.ENV + " sets another)", file.name(), 0);
         } catch (SchemaSyntaxException e) {
             throw new UsageException(file.name() + ": " + e.path() + ": could not parse the '" + format
                     + "' schema: " + e.getMessage(), file.name(), line(e.path()));

@@ -49,6 +49,23 @@ class CliTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void aFileStillBeingReadAtTheDecodeDeadlineExits2NamingTheLimit(@TempDir Path dir) throws Exception {
+        StringBuilder sql = new StringBuilder("CREATE TABLE wide (\n");
+        for (int i = 0; i < 50_000; i++) {
+            sql.append(i == 0 ? "" : ",\n").append("c").append(i).append(" INT");
+        }
+        Path in = write(dir, "wide.sql", sql.append("\n);\n").toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.load(new io.modelgraph.codec.ParseDeadline(1)).run(new String[] {"convert", "--to", "avro",
+            in.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertUsage(new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)),
+                "wide.sql: could not parse the 'sql' schema within the decode time limit of 1 ms");
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "no schema written");
+    }
+
     static Path write(Path dir, String name, String text) throws Exception {
         Path p = dir.resolve(name);
         Files.writeString(p, text);

@@ -45,6 +45,11 @@ final class FieldSchemas {
         if (!optional) {
             return base;
         }
+        if (!e.nullable()) {
+            // Avro has no absent field: an optional value is a union with null, which reads back as nullable
+            ledger.ifPresent(l -> l.approximate(path, "Avro fields are never absent; the optional '" + e.name()
+                    + "' is written as a union with null, so it reads back as nullable."));
+        }
         boolean nullFirst = e.defaultValue().map(JsonNode::isNull).orElse(true);
         ArrayNode union = JSON.arrayNode();
         if (nullFirst) {
@@ -82,9 +87,9 @@ final class FieldSchemas {
             for (DataType member : u.members()) {
                 JsonNode m = forType(member, e, path);
                 if (m.isArray()) {
-                    m.forEach(x -> addOnce(union, x));
+                    m.forEach(x -> addOnce(union, x, path));
                 } else {
-                    addOnce(union, m);
+                    addOnce(union, m, path);
                 }
             }
             return union;
@@ -92,13 +97,36 @@ final class FieldSchemas {
         return primitive((DataType.Primitive) type, e, path);
     }
 
-    private static void addOnce(ArrayNode union, JsonNode member) {
+    /**
+     * Adds a member unless the union holds it or another of its Avro type: a union holds one schema per type
+     * except named ones, and a logical type is its underlying type ({@code timestamp-millis} is a {@code long}).
+     */
+    private void addOnce(ArrayNode union, JsonNode member, String path) {
+        String branch = branch(member);
         for (JsonNode m : union) {
             if (m.equals(member)) {
                 return;
             }
+            if (branch(m).equals(branch)) {
+                ledger.ifPresent(l -> l.narrow(path, "Avro unions hold one member per type; " + member + " is left"
+                        + " out, since " + m + " is already a '" + branch + "'."));
+                return;
+            }
         }
         union.add(member);
+    }
+
+    /** The member's branch in an Avro union: its name if named, else its (underlying) type. */
+    private static String branch(JsonNode member) {
+        if (member.isTextual()) {
+            return member.asText();
+        }
+        JsonNode type = member.path("type");
+        if (member.has("name") && type.isTextual() && Set.of("record", "enum", "fixed").contains(type.asText())) {
+            return member.path("namespace").asText("").isEmpty() ? member.path("name").asText()
+                    : member.path("namespace").asText() + "." + member.path("name").asText();
+        }
+        return type.isTextual() ? type.asText() : type.toString();
     }
 
     private JsonNode primitive(DataType.Primitive p, ElementDef e, String path) {

@@ -90,6 +90,33 @@ class AvroCodecTest {
     }
 
     @Test
+    void aUnionOfKindsSharingAnAvroTypeKeepsOneMemberPerTypeSoAvroAcceptsIt() {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Offer", List.of(ElementDef.of("days",
+                new DataType.Union(List.of(DataType.of(PrimitiveKind.INTEGER), DataType.of(PrimitiveKind.DATE),
+                        DataType.of(PrimitiveKind.DATETIME), DataType.of(PrimitiveKind.TIME))),
+                Cardinality.REQUIRED)))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        Schema offer = new Schema.Parser().parse(codec.encode(model, CodecOptions.NONE, ledger));
+        List<Schema.Type> members = offer.getField("days").schema().getTypes().stream().map(Schema::getType)
+                .toList();
+        assertEquals(List.of(Schema.Type.LONG, Schema.Type.INT), members);
+        assertEquals(2, ledger.entries().stream().filter(e -> e.explanation().contains("one member per type"))
+                .count(), ledger.entries().toString());
+    }
+
+    @Test
+    void anOptionalFieldThatIsNotNullableReadsBackNullableWithALedgerEntry() throws SchemaSyntaxException {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Visit", List.of(ElementDef.of("note",
+                DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertTrue(back.type("Visit").orElseThrow().element("note").orElseThrow().nullable());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.what().startsWith("nullable")), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
     void reEncodesTheSameSchemaForAnAvroModel() throws SchemaSyntaxException {
         SchemaModel m = codec.decode(ORDER, CodecOptions.NONE, new LossinessLedger());
         LossinessLedger ledger = new LossinessLedger();

@@ -17,7 +17,11 @@ import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -81,6 +85,9 @@ final class SchemaDecoding {
     private int declared;
     /** How deep the reading is inside scalar definitions being resolved (parts read there are shared). */
     private int resolvingAliases;
+    /** Types and enums hoisted while a scalar definition was read: kept only when something refers to them. */
+    private final Set<String> sharedTypes = new HashSet<>();
+    private final Set<String> sharedTaxonomies = new HashSet<>();
 
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
@@ -125,6 +132,14 @@ final class SchemaDecoding {
             }
         }
         classifyDefs();
+        // named enums first, in document order, then the enums hoisted from inline schemas in the order they are
+        // met: an export writes the named ones under $defs after the types that hoist the others, and a
+        // re-import must read the same order back (docs/jsonschema-dialects.md "Round trips")
+        for (Def def : defs.values()) {
+            if (def.kind == DefKind.TAXONOMY) {
+                buildTaxonomy(def);
+            }
+        }
 
         String modelName;
         Optional<String> modelDescription = Optional.empty();
@@ -144,9 +159,7 @@ final class SchemaDecoding {
         for (Def def : defs.values()) {
             if (def.kind == DefKind.TYPE) {
                 buildType(new SchemaView((ObjectNode) def.node, def.path), def.name, false);
-            } else if (def.kind == DefKind.TAXONOMY) {
-                buildTaxonomy(def);
-            } else {
+            } else if (def.kind == DefKind.ALIAS) {
                 // inlined where referenced, and kept verbatim under its name for what refers to it otherwise
                 keptDefs.set(def.key, def.node);
             }
@@ -154,7 +167,50 @@ final class SchemaDecoding {
         if (!keptDefs.isEmpty()) {
             modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
+        dropUnreferencedSharedParts();
         return model(modelName, modelDescription, modelAnnotations);
+    }
+
+    /**
+     * A scalar definition whose every reference is kept verbatim (it says more than the model can) still had its
+     * parts hoisted when it was read; nothing in the model refers to them. Kept, they were written under $defs by
+     * the export, and the re-import, reading the definition again, hoisted them a second time under longer names.
+     * Parts of such a definition that a reference the model reads does use stay.
+     */
+    private void dropUnreferencedSharedParts() {
+        if (sharedTypes.isEmpty() && sharedTaxonomies.isEmpty()) {
+            return;
+        }
+        Map<String, TypeDef> byName = new HashMap<>();
+        types.forEach(t -> byName.put(t.name(), t));
+        Set<String> reachedTypes = new HashSet<>();
+        Set<String> reachedTaxonomies = new HashSet<>();
+        Deque<String> work = new ArrayDeque<>();
+        types.stream().map(TypeDef::name).filter(n -> !sharedTypes.contains(n)).forEach(work::add);
+        rootName.ifPresent(work::add);
+        while (!work.isEmpty()) {
+            String name = work.pop();
+            TypeDef t = byName.get(name);
+            if (t == null || !reachedTypes.add(name)) {
+                continue;
+            }
+            work.addAll(t.supertypes());
+            t.elements().forEach(e -> reach(e.type(), work, reachedTaxonomies));
+        }
+        types.removeIf(t -> sharedTypes.contains(t.name()) && !reachedTypes.contains(t.name()));
+        taxonomies.removeIf(x -> sharedTaxonomies.contains(x.name()) && !reachedTaxonomies.contains(x.name()));
+    }
+
+    private static void reach(DataType type, Deque<String> types, Set<String> taxonomies) {
+        if (type instanceof DataType.TypeRef r) {
+            types.add(r.typeName());
+        } else if (type instanceof DataType.TaxonomyRef r) {
+            taxonomies.add(r.taxonomyName());
+        } else if (type instanceof DataType.Union u) {
+            u.members().forEach(m -> reach(m, types, taxonomies));
+        } else if (type instanceof DataType.MapOf m) {
+            reach(m.values(), types, taxonomies);
+        }
     }
 
     private SchemaModel model(String name, Optional<String> description, Map<String, String> annotations) {
@@ -554,7 +610,12 @@ final class SchemaDecoding {
                 v.take("contentEncoding");
                 return DecodedValue.of(DataType.of(PrimitiveKind.BINARY), c, nullable);
             }
-            return DecodedValue.of(DataType.of(stringKind(c.format())), c, nullable);
+            PrimitiveKind stringKind = stringKind(c.format());
+            // a format the kind states (date-time for a date-time) is said once, by the kind: the encoder writes
+            // it back from the kind, and other formats need not carry it as a constraint of their own
+            Constraints own = SchemaEncoding.defaultFormat(stringKind).equals(c.format())
+                    ? c.toBuilder().format(Optional.empty()).build() : c;
+            return DecodedValue.of(DataType.of(stringKind), own, nullable);
         }
         Optional<PrimitiveKind> p = scalarKind(kind);
         if (p.isEmpty()) {
@@ -580,6 +641,9 @@ final class SchemaDecoding {
 
     private DataType hoist(SchemaView v, String context) {
         String name = typeNames.unique(context);
+        if (resolvingAliases > 0) {
+            sharedTypes.add(name);
+        }
         // inside a scalar definition the part is shared by every use of it, so it is written under $defs, where
         // a re-import finds it under the same name (docs/jsonschema-dialects.md "Round trips")
         buildType(v, name, resolvingAliases == 0);
@@ -630,7 +694,20 @@ final class SchemaDecoding {
                 terms.add(Term.of(value.textValue()));
             }
         }
+        if (resolvingAliases > 0) {
+            // an enum inside a scalar definition is written under $defs under this name; re-reading that export
+            // finds the same enum there, and it is the same taxonomy, not a second one under a longer name
+            Optional<TaxonomyDef> named = taxonomies.stream().filter(x -> x.name().equals(context)
+                    && x.terms().equals(terms) && !x.annotations().containsKey(JsonSchemaAnnotations.INLINE))
+                    .findFirst();
+            if (named.isPresent()) {
+                return DecodedValue.of(new DataType.TaxonomyRef(context), c, nullable);
+            }
+        }
         String name = taxonomyNames.unique(context);
+        if (resolvingAliases > 0) {
+            sharedTaxonomies.add(name);
+        }
         taxonomies.add(new TaxonomyDef(name, Optional.empty(), terms, Optional.empty(), Provenance.of(FORMAT),
                 resolvingAliases == 0 ? Map.of(JsonSchemaAnnotations.INLINE, "true") : Map.of()));
         return DecodedValue.of(new DataType.TaxonomyRef(name), c, nullable);
@@ -707,6 +784,16 @@ final class SchemaDecoding {
     /** Reads the members of a union into {@code members}; whether one of them allows null. */
     private boolean unionMembers(JsonNode list, String path, String context, List<DataType> members) {
         boolean nullable = false;
+        // a union of one member besides null is that member in the model, and the export writes it without the
+        // combinator: named after the owner alone, its re-import finds it under the same name
+        int kept = 0;
+        for (JsonNode m : list) {
+            boolean nullOnly = m.isObject() && m.size() == 1 && m.path("type").isTextual()
+                    && m.get("type").textValue().equals("null");
+            if ((m.isObject() && !nullOnly) || (m.isBoolean() && m.booleanValue())) {
+                kept++;
+            }
+        }
         int i = 0;
         for (JsonNode m : list) {
             String mp = Pointers.child(path, i);
@@ -728,7 +815,7 @@ final class SchemaDecoding {
                 continue;
             }
             SchemaView mv = new SchemaView((ObjectNode) m, mp);
-            DecodedValue value = value(mv, context + "Option" + i);
+            DecodedValue value = value(mv, kept == 1 ? context : context + "Option" + i);
             if (!value.constraints().isEmpty()) {
                 ledger.relax(mp, "constraints inside a union member are not carried");
             }

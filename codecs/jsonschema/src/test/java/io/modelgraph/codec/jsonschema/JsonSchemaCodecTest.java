@@ -66,6 +66,18 @@ class JsonSchemaCodecTest {
             """;
 
     @Test
+    void aDateTimeElementComesBackWithoutAFormatConstraintItsKindAlreadyStates() throws Exception {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Event", List.of(ElementDef.of("at",
+                DataType.of(PrimitiveKind.DATETIME), Cardinality.REQUIRED)))), List.of());
+        String out = codec.encode(model, CodecOptions.NONE, new LossinessLedger());
+        assertTrue(out.contains("\"format\" : \"date-time\"") || out.contains("\"format\":\"date-time\""), out);
+        ElementDef at = codec.decode(out, CodecOptions.NONE, new LossinessLedger()).type("Event").orElseThrow()
+                .element("at").orElseThrow();
+        assertEquals(PrimitiveKind.DATETIME, ((DataType.Primitive) at.type()).kind());
+        assertEquals(Constraints.NONE, at.constraints());
+    }
+
+    @Test
     void decodesTypesElementsTaxonomiesAndReferences() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode(ORDER, CodecOptions.NONE, ledger);

@@ -50,6 +50,11 @@ final class OdcsEncoding {
     private final boolean physicalTypes;
     private final Set<String> usedTaxonomies = new HashSet<>();
     private final Deque<String> inlining = new ArrayDeque<>();
+    /**
+     * The element being written, as {@code 'Type.element'}: property entries name it, since the output path
+     * ({@code $.schema[3].properties[2]}) does not say which element changed.
+     */
+    private String current = "";
 
     private OdcsEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
@@ -112,6 +117,16 @@ final class OdcsEncoding {
         ObjectNode o = F.objectNode();
         o.put("name", type.name());
         o.put("logicalType", OdcsTypes.OBJECT);
+        if (!type.supertypes().isEmpty()) {
+            ledger.drop(path, "ODCS schema objects have no inheritance; '" + type.name() + "' is written with its"
+                    + " own properties only (supertypes " + type.supertypes() + ").");
+        }
+        if (type.isAbstract()) {
+            ledger.drop(path, "ODCS schema objects cannot be abstract; '" + type.name() + "' is written as a"
+                    + " concrete object.");
+        }
+        type.mapsTo().ifPresent(m -> ledger.drop(path, "The mapping of '" + type.name() + "' to " + m
+                + " is not written; ODCS schema objects have no place for it that this codec reads."));
         type.description().ifPresent(d -> o.put("description", d));
         inlining.push(type.name());
         ArrayNode properties = properties(type, path);
@@ -143,7 +158,10 @@ final class OdcsEncoding {
         }
         for (ElementDef e : type.elements()) {
             String pPath = path + ".properties[" + out.size() + "]";
+            String outer = current;
+            current = "'" + type.name() + "." + e.name() + "'";
             ObjectNode p = property(e, pPath);
+            current = outer;
             int position = primary.indexOf(e.name());
             if (position >= 0) {
                 p.put("primaryKey", true);
@@ -174,7 +192,27 @@ final class OdcsEncoding {
         return out;
     }
 
+    private void approximate(String path, String explanation) {
+        ledger.approximate(path, explanation + " (" + current + ")");
+    }
+
+    private void drop(String path, String explanation) {
+        ledger.drop(path, explanation + " (" + current + ")");
+    }
+
+    /** What an ODCS property has no place for: the reader gives it back absent (not nullable, no default). */
+    private void unwritten(ElementDef e, String path) {
+        if (e.nullable()) {
+            ledger.narrow(path, "ODCS properties do not say whether a value may be null; " + current
+                    + " reads back as not nullable.");
+        }
+        e.defaultValue().ifPresent(d -> drop(path, "ODCS properties have no default; " + d + " is not written."));
+        e.mapsTo().ifPresent(m -> drop(path, "The mapping to " + m + " is not written; ODCS properties have no"
+                + " place for it that this codec reads."));
+    }
+
     private ObjectNode property(ElementDef e, String path) {
+        unwritten(e, path);
         ObjectNode p = F.objectNode();
         p.put("name", e.name());
         ObjectNode options = F.objectNode();
@@ -251,10 +289,10 @@ final class OdcsEncoding {
         String mapped = FORMAT_NAMES.get(format.toLowerCase(java.util.Locale.ROOT));
         if (mapped != null && allowed.contains(mapped)) {
             out.put("format", mapped);
-            ledger.approximate(path + ".logicalTypeOptions.format", "format '" + format + "' is written as ODCS's '"
+            approximate(path + ".logicalTypeOptions.format", "format '" + format + "' is written as ODCS's '"
                     + mapped + "'.");
         } else {
-            ledger.drop(path + ".logicalTypeOptions.format", "ODCS logical type '" + logicalType + "' takes only the"
+            drop(path + ".logicalTypeOptions.format", "ODCS logical type '" + logicalType + "' takes only the"
                     + " formats " + new java.util.TreeSet<>(allowed) + "; format '" + format + "' is not written.");
         }
     }
@@ -284,7 +322,7 @@ final class OdcsEncoding {
             if (keys.contains(f.getKey()) && !(textBounds && bound && !f.getValue().isTextual())) {
                 out.set(f.getKey(), f.getValue());
             } else {
-                ledger.drop(path + ".logicalTypeOptions." + f.getKey(), "ODCS logical type '" + logicalType
+                drop(path + ".logicalTypeOptions." + f.getKey(), "ODCS logical type '" + logicalType
                         + "' takes no option '" + f.getKey() + "'" + (textBounds && bound ? " with a numeric value"
                         : "") + "; the constraint " + f.getKey() + " = " + f.getValue() + " is not written.");
             }
@@ -308,20 +346,20 @@ final class OdcsEncoding {
             if (kept == null && !logical.exact()) {
                 logical.format().filter(f -> e.constraints().format().isEmpty())
                         .ifPresent(f -> options.put("format", f));
-                ledger.approximate(path, "ODCS has no " + prim.kind().name().toLowerCase() + " type; written as "
+                approximate(path, "ODCS has no " + prim.kind().name().toLowerCase() + " type; written as "
                         + logical.name() + logical.format().map(f -> " with format '" + f + "'").orElse("") + ".");
             }
         } else if (type instanceof DataType.TypeRef ref) {
             target.put("logicalType", OdcsTypes.OBJECT);
             Optional<TypeDef> nested = model.type(ref.typeName());
             if (nested.isEmpty()) {
-                ledger.drop(path, "Type '" + ref.typeName() + "' is not in the model; written as an object.");
+                drop(path, "Type '" + ref.typeName() + "' is not in the model; written as an object.");
             } else if (!nested.get().annotations().containsKey(NESTED)) {
                 // another schema object: referenced, not copied (copying every reachable type is exponential)
-                ledger.approximate(path, "'" + ref.typeName() + "' is a schema object of its own; the reference is"
+                approximate(path, "'" + ref.typeName() + "' is a schema object of its own; the reference is"
                         + " written as an object without its properties.");
             } else if (inlining.contains(ref.typeName())) {
-                ledger.drop(path, "'" + ref.typeName() + "' refers to itself; ODCS writes nested objects inline, so"
+                drop(path, "'" + ref.typeName() + "' refers to itself; ODCS writes nested objects inline, so"
                         + " the recursive reference is written as an object without properties.");
             } else {
                 inlining.push(ref.typeName());
@@ -344,17 +382,17 @@ final class OdcsEncoding {
                 rule.put("mustBe", 0);
                 ArrayNode valid = rule.putObject("arguments").putArray("validValues");
                 taxonomy.get().terms().stream().map(Term::code).forEach(valid::add);
-                ledger.approximate(path, "ODCS has no enumerations; taxonomy '" + ref.taxonomyName() + "' is written"
+                approximate(path, "ODCS has no enumerations; taxonomy '" + ref.taxonomyName() + "' is written"
                         + " as a string with an invalidValues quality rule listing its codes.");
             }
         } else if (type instanceof DataType.Union union) {
             target.put("logicalType", "string");
-            ledger.approximate(path, "ODCS has no union types; a union of " + union.members().size()
+            approximate(path, "ODCS has no union types; a union of " + union.members().size()
                     + " types is written as a string.");
         } else if (type instanceof DataType.MapOf map) {
             target.put("logicalType", OdcsTypes.OBJECT);
             if (!(map.values() instanceof DataType.Primitive p && p.kind() == PrimitiveKind.ANY)) {
-                ledger.drop(path, "ODCS objects do not type the values of a map; written as an object.");
+                drop(path, "ODCS objects do not type the values of a map; written as an object.");
             }
         }
     }

@@ -107,6 +107,25 @@ class OdcsCodecTest {
     }
 
     @Test
+    void whatAContractHasNoPlaceForIsLedgeredNamingTheTypeAndElement() throws Exception {
+        TypeDef base = TypeDef.of("Entity", List.of(ElementDef.of("id", DataType.of(PrimitiveKind.STRING),
+                Cardinality.REQUIRED))).toBuilder().isAbstract(true).build();
+        TypeDef visit = TypeDef.of("Visit", List.of(
+                ElementDef.builder("status").type(new DataType.TaxonomyRef("Status")).cardinality(Cardinality.OPTIONAL)
+                        .nullable(true).defaultValue(com.fasterxml.jackson.databind.node.TextNode.valueOf("open"))
+                        .mapsTo("http://schema.org/status").build(),
+                ElementDef.of("site", new DataType.TypeRef("Entity"), Cardinality.OPTIONAL)))
+                .toBuilder().supertypes(List.of("Entity")).mapsTo("http://schema.org/Event").build();
+        SchemaModel model = SchemaModel.of("Clinic", List.of(base, visit), List.of(TaxonomyDef.of("Status",
+                List.of(Term.of("open"), Term.of("closed")))));
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.size() >= 7, diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
     void optionsGoWhereTheLogicalTypeTakesThem() throws Exception {
         io.modelgraph.schema.Constraints codes = io.modelgraph.schema.Constraints.builder().pattern("^[A-Z]{3}$")
                 .minLength(3L).maxLength(3L).uniqueItems(true).build();

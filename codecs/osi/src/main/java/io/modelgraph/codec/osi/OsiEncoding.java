@@ -145,7 +145,7 @@ final class OsiEncoding {
         }
         ArrayNode fields = F.arrayNode();
         for (ElementDef e : t.elements()) {
-            fields.add(field(e, path + ".fields[" + fields.size() + "]"));
+            fields.add(field(t, e, path + ".fields[" + fields.size() + "]"));
         }
         if (!fields.isEmpty()) {
             ds.set("fields", fields);
@@ -154,7 +154,9 @@ final class OsiEncoding {
         return ds;
     }
 
-    private ObjectNode field(ElementDef e, String path) {
+    private ObjectNode field(TypeDef t, ElementDef e, String path) {
+        // each entry names the dataset and field: the output path alone does not say which element changed
+        String at = "'" + t.name() + "." + e.name() + "'";
         ObjectNode f = F.objectNode();
         f.put("name", e.name());
         ObjectNode extra = JsonAnnotations.object(e.annotations(), EXTRA);
@@ -167,23 +169,33 @@ final class OsiEncoding {
         }
         putAbsentExcept(f, extra, Set.of("ai_context", "custom_extensions"));
         e.description().ifPresent(d -> f.put("description", d));
-        String datatype = datatype(e, path);
+        String datatype = datatype(e, path, at);
         if (!v011 && datatype != null) {
             f.put("datatype", datatype);
         }
         putAbsentExcept(f, extra, Set.of());
         if (e.cardinality().many()) {
-            ledger.approximate(path, "OSI fields hold one value; the many-valued element '" + e.name() + "' is"
+            ledger.approximate(path, "OSI fields hold one value; the many-valued element " + at + " is"
                     + " written as one field.");
+        } else if (e.cardinality().required()) {
+            ledger.relax(path, "OSI fields have no required flag; " + at + " reads back as optional.");
+        }
+        if (e.nullable()) {
+            ledger.narrow(path, "OSI fields do not say whether a value may be null; " + at + " reads back as not"
+                    + " nullable.");
         }
         if (!e.constraints().isEmpty()) {
-            ledger.relax(path, "OSI fields carry no value constraints; those of '" + e.name() + "' are not written.");
+            ledger.relax(path, "OSI fields carry no value constraints; those of " + at + " are not written.");
         }
+        e.defaultValue().ifPresent(d -> ledger.drop(path, "OSI fields have no default; " + d + " of " + at
+                + " is not written."));
+        e.mapsTo().ifPresent(m -> ledger.drop(path, "OSI fields have no mapping to a vocabulary term; " + m
+                + " of " + at + " is not written."));
         return f;
     }
 
     /** The field's datatype, or null where the model says nothing (OSI: omit when unknown). */
-    private String datatype(ElementDef e, String path) {
+    private String datatype(ElementDef e, String path, String at) {
         DataType type = e.type();
         if (type instanceof DataType.Primitive p) {
             if (p.kind() == PrimitiveKind.ANY && p.nativeName().isEmpty()) {
@@ -194,23 +206,26 @@ final class OsiEncoding {
                 return null;
             }
             if (name.equals("Opaque") && p.kind() != PrimitiveKind.ANY) {
-                ledger.approximate(path, "OSI has no " + p.kind().name().toLowerCase() + " datatype; written as"
-                        + " Opaque.");
+                ledger.approximate(path, "OSI has no " + p.kind().name().toLowerCase() + " datatype; " + at
+                        + " is written as Opaque.");
+            } else if (OsiTypes.kind(name) != p.kind() && p.kind() != PrimitiveKind.ANY) {
+                ledger.approximate(path, "OSI has no " + p.kind().name().toLowerCase() + " datatype; " + at
+                        + " is written as " + name + ".");
             }
             return name;
         }
         if (type instanceof DataType.TaxonomyRef ref) {
-            ledger.approximate(path, "OSI has no controlled lists; the value of taxonomy '" + ref.taxonomyName()
-                    + "' is written as a String field.");
+            ledger.approximate(path, "OSI has no controlled lists; " + at + ", a value of taxonomy '"
+                    + ref.taxonomyName() + "', is written as a String field.");
             return "String";
         }
         if (type instanceof DataType.TypeRef ref) {
-            ledger.approximate(path, "OSI datasets are flat; the reference to '" + ref.typeName() + "' is written as"
-                    + " an Opaque field (a relationship with columns says more).");
+            ledger.approximate(path, "OSI datasets are flat; " + at + ", a reference to '" + ref.typeName()
+                    + "', is written as an Opaque field (a relationship with columns says more).");
             return "Opaque";
         }
         ledger.approximate(path, "OSI has no " + (type instanceof DataType.Union ? "union" : "map")
-                + " datatype; written as Opaque.");
+                + " datatype; " + at + " is written as Opaque.");
         return "Opaque";
     }
 

@@ -121,7 +121,25 @@ class OsiCodecTest {
         assertEquals("String", ds.path("fields").get(0).path("datatype").asText());
         assertEquals("nicknames", ds.path("fields").get(1).path("expression").path("dialects").get(0)
                 .path("expression").asText());
-        assertEquals(2, ledger.size(), ledger.entries().toString());
+        // id's uuid kind and required flag, the many-valued nicknames, the reference home, city's required flag
+        assertEquals(5, ledger.size(), ledger.entries().toString());
+    }
+
+    @Test
+    void aRequiredNullableDefaultedMappedFieldChangesOnlyWhereTheLedgerNamesItsDatasetAndField() throws Exception {
+        TypeDef visit = TypeDef.of("Visit", List.of(
+                ElementDef.builder("site").type(DataType.of(PrimitiveKind.URI)).cardinality(Cardinality.REQUIRED)
+                        .build(),
+                ElementDef.builder("status").type(DataType.of(PrimitiveKind.STRING)).cardinality(Cardinality.OPTIONAL)
+                        .nullable(true).defaultValue(com.fasterxml.jackson.databind.node.TextNode.valueOf("open"))
+                        .mapsTo("http://schema.org/status").build()));
+        SchemaModel model = SchemaModel.of("Clinic", List.of(visit), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = OsiCodec.yaml().decode(OsiCodec.yaml().encode(model, CodecOptions.NONE, ledger),
+                CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.size() >= 5, diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
     }
 
     @Test

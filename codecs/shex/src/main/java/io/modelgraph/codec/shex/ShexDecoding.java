@@ -24,8 +24,9 @@ import java.util.Set;
 
 /**
  * ShExJ to the canonical model (docs/formats/shex.md#decode). Shapes become types named by their label's local part
- * without a {@code Shape} suffix; triple constraints become elements with the predicate IRI in {@code mapsTo}; inline
- * value sets become taxonomies; {@code EXTENDS} becomes supertypes; node constraints become element types and
+ * without a {@code Shape} suffix; triple constraints become elements with the predicate IRI in {@code mapsTo} (except
+ * predicates in this service's own {@code cm:} namespace, which its encoder writes for an element with no mapping,
+ * so they read back as no mapping); inline value sets become taxonomies; {@code EXTENDS} becomes supertypes; node constraints become element types and
  * constraints; nested shapes become types of their own. What the model has no field for is carried in
  * {@code shex.*} annotations (structured parts as ShExJ JSON text) so the ShEx encoder can restore it, and where the
  * model's own view of it is only an approximation the ledger says so with a path.
@@ -254,7 +255,7 @@ final class ShexDecoding {
         }
         ValueType value = valueType(tc.get("valueExpr"), typeName + ShexNames.pascal(name), path, ann);
         ElementDef e = ElementDef.of(name, value.type(), card).toBuilder().constraints(value.constraints())
-                .mapsTo(predicate).build();
+                .mapsTo(predicate.startsWith(ShexEncoding.CM) ? null : predicate).build();
         return e.toBuilder().annotations(ann).build();
     }
 

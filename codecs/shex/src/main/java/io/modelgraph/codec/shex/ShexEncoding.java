@@ -80,6 +80,11 @@ final class ShexEncoding {
                 for (int i = 2; !taken.add(id); i++) {
                     id = wanted.substring(0, wanted.length() - ShexNames.SHAPE.length()) + i + ShexNames.SHAPE;
                 }
+                if (!ShexNames.typeName(id).equals(t.name())) {
+                    ledger.approximate("/types/" + t.name(), "a shape label is an IRI: type '" + t.name()
+                            + "' is written as <" + id + ">, which reads back as type '" + ShexNames.typeName(id)
+                            + "'");
+                }
             }
             labels.put(t.name(), id);
         }
@@ -270,7 +275,12 @@ final class ShexEncoding {
             tc.put("predicate", e.mapsTo().get());
         } else {
             usesCm = true;
-            tc.put("predicate", CM + ShexNames.camel(e.name()));
+            String predicate = CM + ShexNames.camel(e.name());
+            tc.put("predicate", predicate);
+            if (!ShexNames.local(predicate).equals(e.name())) {
+                ledger.approximate(path, "a predicate is an IRI: element '" + e.name() + "' is written as <"
+                        + predicate + ">, which reads back as element '" + ShexNames.local(predicate) + "'");
+            }
         }
         Optional<JsonNode> carriedValue = carried(e.annotations().get(ShexKeys.VALUE_EXPR), path);
         JsonNode value = carriedValue.isPresent() ? carriedValue.get() : valueExpr(e, path);
@@ -366,6 +376,12 @@ final class ShexEncoding {
         if (type instanceof DataType.TaxonomyRef ref) {
             usedTaxonomies.add(ref.taxonomyName());
             Optional<TaxonomyDef> x = model.taxonomy(ref.taxonomyName());
+            if (x.isPresent() && !x.get().annotations().containsKey(ShexKeys.VALUES)) {
+                // ShEx has no named value sets: the decoder names the inline set after its shape and predicate
+                ledger.approximate(path, "taxonomy '" + ref.taxonomyName() + "' is written as an inline value set"
+                        + " of element '" + e.name() + "' and reads back as a taxonomy named after the shape and"
+                        + " the element");
+            }
             ObjectNode nc = F.objectNode().put("type", "NodeConstraint");
             nc.set("values", x.map(this::values).orElseGet(F::arrayNode));
             return nc;

@@ -52,6 +52,39 @@ class ShexCodecTest {
     }
 
     @Test
+    void aForeignTaxonomyWrittenAsAnInlineValueSetIsLedgeredUnderItsNewName() throws Exception {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Allocation", List.of(ElementDef.of("direction",
+                new DataType.TaxonomyRef("Direction"), Cardinality.REQUIRED)))), List.of(TaxonomyDef.of("Direction",
+                List.of(Term.of("BUY"), Term.of("SELL")))));
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertTrue(back.taxonomy("Direction").isEmpty());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.what().equals("taxonomy missing")), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
+    void aForeignModelsNamesAndMissingMappingsComeBackOrAreLedgered() throws Exception {
+        SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("access_tokens", List.of(
+                ElementDef.of("double_data", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
+                ElementDef.of("user", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(model, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        TypeDef tokens = back.type("AccessTokens").orElseThrow();
+        assertEquals(Optional.empty(), tokens.element("user").orElseThrow().mapsTo(),
+                "the encoder's own cm: predicate is no mapping");
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(model, back);
+        assertFalse(diffs.isEmpty());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+        SchemaModel renamed = SchemaModel.of("m", List.of(tokens), List.of());
+        LossinessLedger again = new LossinessLedger();
+        SchemaModel twice = codec.decode(codec.encode(renamed, CodecOptions.NONE, again), CodecOptions.NONE, again);
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.between(renamed, twice).stream()
+                .filter(d -> !d.what().startsWith("type ")).toList(), "a ShEx-read model comes back as it was");
+    }
+
+    @Test
     void shapesBecomeTypesAndTripleConstraintsElements() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel m = decode(PEOPLE, ledger);

@@ -638,6 +638,13 @@ final class DdlWriter {
         if (enumTypes.containsKey(name)) {
             return enumTypes.get(name);
         }
+        // a list of values has no SQL form of its own here: the column states the codes, and the reader names
+        // the list after the table and column (docs/fidelity.md, "PostgreSQL enum types")
+        String readBack = path.substring(0, path.length() - e.name().length() - 1) + "_" + e.name();
+        if (!name.equals(readBack)) {
+            ledger.approximate(path, "Taxonomy '" + name + "' is written as the allowed values of this column, so"
+                    + " it reads back as '" + readBack + "'.");
+        }
         if (vendor == Vendor.MYSQL && !codes.isEmpty()) {
             return "enum(" + codes.stream().map(c -> Identifiers.string(c, vendor)).collect(Collectors.joining(", "))
                     + ")";

@@ -210,7 +210,9 @@ final class ScriptSplitter {
             endStatement();
             return true;
         }
-        if (upper.startsWith("DELIMITER ") || upper.startsWith("DELIMITER\t")) {
+        // the mysql client reads DELIMITER as its command only where no statement has begun (a column named
+        // delimiter on a line of its own inside CREATE TABLE is a column)
+        if (current.isEmpty() && (upper.startsWith("DELIMITER ") || upper.startsWith("DELIMITER\t"))) {
             String d = l.substring("DELIMITER".length()).strip();
             if (d.isEmpty()) {
                 throw new SchemaSyntaxException("line " + line + ", column 1", "DELIMITER needs a terminator.");

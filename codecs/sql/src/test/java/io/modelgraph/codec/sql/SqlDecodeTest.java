@@ -146,6 +146,20 @@ class SqlDecodeTest {
     }
 
     @Test
+    void aColumnNamedDelimiterAtALineStartIsAColumnNotTheMysqlCommand() throws Exception {
+        SchemaModel m = decode("""
+                CREATE TABLE v1."TextFormat" (
+                  delimiter text
+                );
+                CREATE TABLE v1.other (
+                  id integer
+                );
+                """, "postgres");
+        assertEquals(List.of("TextFormat", "other"), m.types().stream().map(TypeDef::name).toList());
+        assertEquals("delimiter", m.types().get(0).elements().get(0).name());
+    }
+
+    @Test
     void mysqlDelimiterTriggersEnumsAndAutoIncrement() throws Exception {
         SchemaModel m = decode("""
                 # a MySQL dump

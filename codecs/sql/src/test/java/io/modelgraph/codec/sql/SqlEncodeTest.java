@@ -1,6 +1,7 @@
 package io.modelgraph.codec.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.InvalidOptionException;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +44,21 @@ class SqlEncodeTest {
         // the Author <-> Book cycle: one of the two keys follows as ALTER TABLE
         assertTrue(ddl.contains("ALTER TABLE "), ddl);
         assertTrue(ddl.indexOf("CREATE TABLE catalog.\"Book\"") < ddl.indexOf("CREATE TABLE \"order\""), ddl);
-        assertTrue(ledgered("Taxonomy") == false, ledger.entries().toString());
+        assertTrue(ledgered("is used by no element") == false, ledger.entries().toString());
+    }
+
+    @Test
+    void aTaxonomyWrittenAsAColumnCheckIsLedgeredSinceItReadsBackUnderTheColumnsName() throws Exception {
+        SchemaModel library = Models.library();
+        String ddl = encode(library, "postgres");
+        assertTrue(ledgered("Taxonomy 'Genre' is written as the allowed values of this column, so it reads back as"
+                + " 'Book_genre'"), ledger.entries().toString());
+        SchemaModel back = codec.decode(ddl, new CodecOptions(Map.of("vendor", "postgres")), ledger);
+        assertTrue(back.taxonomy("Genre").isEmpty());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(library,
+                back).stream().filter(d -> d.type().equals("Genre") || d.element().equals("genre")).toList();
+        assertFalse(diffs.isEmpty());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
     }
 
     @Test

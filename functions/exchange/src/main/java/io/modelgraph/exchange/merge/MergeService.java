@@ -1,6 +1,7 @@
 package io.modelgraph.exchange.merge;
 
 import io.modelgraph.api.ApiProblem;
+import io.modelgraph.codec.ParseDeadline;
 import io.modelgraph.exchange.SpaceModels;
 import io.modelgraph.exchange.fetch.FetchDeadline;
 import io.modelgraph.exchange.fetch.FetchedFile;
@@ -50,9 +51,12 @@ public final class MergeService {
     private final SafeFetcher fetcher;
     private final Settings settings;
     private final Clock clock;
+    /** How long reading one fetched source may take (docs/reliability.md). */
+    private final ParseDeadline parseDeadline;
 
     public MergeService(SpaceModels spaces, ProfileStore profiles, MergeStateStore states, SafeFetcher fetcher,
-            Settings settings, Clock clock) {
+            Settings settings, Clock clock, ParseDeadline parseDeadline) {
+        this.parseDeadline = parseDeadline;
         this.spaces = spaces;
         this.profiles = profiles;
         this.states = states;
@@ -85,7 +89,7 @@ public final class MergeService {
             Optional<String> token = source.repository()
                     ? settings.repoTokenFor(source.owner(), source.repositoryName()) : Optional.empty();
             FetchedFile fetched = fetcher.fetch(source.url(), token, source.path(), deadline);
-            files.add(format.read(fetched.text(), source.url().toString(), fileName(source), source.path(), profile));
+            files.add(read(format, fetched.text(), source, profile));
         }
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = combine(files, ledger);
@@ -97,6 +101,17 @@ public final class MergeService {
         // sent twice at once diffs the second against the first's result instead of applying both diffs
         return spaces.graph().exclusive(projectId, held -> applyDiff(held, projectId, options, format, subject,
                 budget, profile, space, model, ledger, unmapped));
+    }
+
+    /** One source read through the profile within the parse deadline; nothing is written before all are read. */
+    private DecodedFile read(FileFormat format, String text, SourceRef source, ImportProfile profile) {
+        try {
+            return parseDeadline.run(() -> format.read(text, source.url().toString(), fileName(source), source.path(),
+                    profile));
+        } catch (ParseDeadline.Exceeded e) {
+            throw ApiProblem.tooLarge(source.path(), "The file '" + source.url() + "' could not be read within the "
+                    + "decode time limit of " + e.millis() + " ms; nothing was merged. Split it into smaller files.");
+        }
     }
 
     private Map<String, Object> applyDiff(GraphAccess held, String projectId, MergeOptions options,

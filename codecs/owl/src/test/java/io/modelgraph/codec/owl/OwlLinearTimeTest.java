@@ -1,0 +1,75 @@
+package io.modelgraph.codec.owl;
+
+import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.LinearTime;
+import io.modelgraph.ledger.LossinessLedger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * OWL in Turtle and RDF/XML, doubled, costs linear time: a long subclass chain, many properties of one class, a long
+ * literal.
+ */
+class OwlLinearTimeTest {
+    private static final String TURTLE = "@prefix : <https://example.org/o#> .\n"
+            + "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+            + "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+            + "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+            + "<https://example.org/o> a owl:Ontology .\n:C0 a owl:Class .\n";
+    private static final String XML_HEAD = "<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/"
+            + "22-rdf-syntax-ns#\" xmlns:rdfs=\"http://www.w3.org/2000/01/rdf-schema#\" xmlns:owl=\"http://www.w3.org/"
+            + "2002/07/owl#\" xml:base=\"https://example.org/o\">\n<owl:Ontology rdf:about=\"\"/>\n"
+            + "<owl:Class rdf:about=\"#C0\"/>\n";
+    private final OwlCodec codec = new OwlCodec();
+
+    private void decode(String text) throws Exception {
+        codec.decode(text, CodecOptions.NONE, new LossinessLedger());
+    }
+
+    @Test
+    void subclassChainInTurtle() {
+        LinearTime.assertLinear("Turtle subclass chain", 2_000, 3, n -> {
+            StringBuilder b = new StringBuilder(TURTLE);
+            for (int i = 1; i < n; i++) {
+                b.append(":C").append(i).append(" a owl:Class ; rdfs:subClassOf :C").append(i - 1).append(" .\n");
+            }
+            return b.toString();
+        }, this::decode);
+    }
+
+    @Test
+    void manyPropertiesInTurtle() {
+        LinearTime.assertLinear("Turtle properties", 2_000, 3, n -> {
+            StringBuilder b = new StringBuilder(TURTLE);
+            for (int i = 0; i < n; i++) {
+                b.append(":p").append(i).append(" a owl:DatatypeProperty ; rdfs:domain :C0 ; rdfs:range xsd:string .\n");
+            }
+            return b.toString();
+        }, this::decode);
+    }
+
+    @Test
+    void longLiteralInTurtle() {
+        LinearTime.assertLinear("Turtle literal", 100_000, 3, n -> TURTLE + ":C0 rdfs:comment \"" + "a\\\\ ".repeat(n)
+                + "\" .\n", this::decode);
+    }
+
+    @Test
+    void subclassChainAndPropertiesInRdfXml() {
+        LinearTime.assertLinear("RDF/XML subclass chain", 2_000, 3, n -> {
+            StringBuilder b = new StringBuilder(XML_HEAD);
+            for (int i = 1; i < n; i++) {
+                b.append("<owl:Class rdf:about=\"#C").append(i).append("\"><rdfs:subClassOf rdf:resource=\"#C")
+                        .append(i - 1).append("\"/></owl:Class>\n");
+            }
+            return b.append("</rdf:RDF>\n").toString();
+        }, this::decode);
+        LinearTime.assertLinear("RDF/XML properties", 2_000, 3, n -> {
+            StringBuilder b = new StringBuilder(XML_HEAD);
+            for (int i = 0; i < n; i++) {
+                b.append("<owl:DatatypeProperty rdf:about=\"#p").append(i).append("\"><rdfs:domain rdf:resource=")
+                        .append("\"#C0\"/></owl:DatatypeProperty>\n");
+            }
+            return b.append("</rdf:RDF>\n").toString();
+        }, this::decode);
+    }
+}

@@ -1,0 +1,116 @@
+package io.modelgraph.store;
+
+import io.modelgraph.platform.Services;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * DynamoDB's answers disturbed at the SDK's HTTP layer: for the operations chosen (by the request's
+ * {@code X-Amz-Target}), the next attempts are answered by this client instead of DynamoDB Local, with the throttling
+ * error or the 500 DynamoDB sends; every other attempt, and every attempt after the faults run out, reaches the real
+ * DynamoDB Local. The SDK above it (its retries, its error parsing) is the service's own: nothing is mocked above the
+ * wire. The client's retry strategy is the service's ({@link AwsClients#dynamoRetries}).
+ */
+public final class HttpFaults implements SdkHttpClient {
+    /** What DynamoDB answers instead. */
+    public enum Fault {
+        THROTTLED(400, "ProvisionedThroughputExceededException", "The level of configured provisioned throughput for "
+                + "the table was exceeded."),
+        SERVER_ERROR(500, "InternalServerError", "Internal server error");
+
+        final int status;
+        final String type;
+        final String message;
+
+        Fault(int status, String type, String message) {
+            this.status = status;
+            this.type = type;
+            this.message = message;
+        }
+    }
+
+    private final SdkHttpClient real = AwsClients.dynamoHttp();
+    private volatile Set<String> operations = Set.of();
+    private volatile Fault fault = Fault.SERVER_ERROR;
+    private final AtomicInteger remaining = new AtomicInteger();
+    /** Attempts of the chosen operations, answered or not. */
+    public final AtomicInteger attempts = new AtomicInteger();
+    public final Services services;
+
+    public HttpFaults() {
+        Services shared = TestStores.services();
+        DynamoDbClient client = DynamoDbClient.builder()
+                .endpointOverride(shared.stores().dynamoEndpoint().orElseThrow())
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
+                .httpClient(this)
+                .overrideConfiguration(c -> c.retryStrategy(AwsClients.dynamoRetries()))
+                .build();
+        this.services = new Services(shared.stores(), client, shared.s3(), shared.settings(), Clock.systemUTC());
+    }
+
+    /** The next {@code times} attempts of {@code ops} (e.g. GetItem, Query) are answered with {@code f}. */
+    public HttpFaults fail(Fault f, int times, String... ops) {
+        fault = f;
+        operations = Set.of(ops);
+        attempts.set(0);
+        remaining.set(times);
+        return this;
+    }
+
+    public HttpFaults off() {
+        remaining.set(0);
+        operations = Set.of();
+        return this;
+    }
+
+    @Override
+    public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+        String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
+        String operation = target.substring(target.indexOf('.') + 1);
+        if (!operations.contains(operation)) {
+            return real.prepareRequest(request);
+        }
+        attempts.incrementAndGet();
+        if (remaining.getAndDecrement() <= 0) {
+            return real.prepareRequest(request);
+        }
+        Fault f = fault;
+        byte[] body = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#" + f.type + "\",\"message\":\"" + f.message
+                + "\"}").getBytes(StandardCharsets.UTF_8);
+        return new ExecutableHttpRequest() {
+            @Override
+            public HttpExecuteResponse call() {
+                return HttpExecuteResponse.builder()
+                        .response(SdkHttpResponse.builder().statusCode(f.status)
+                                .putHeader("Content-Type", "application/x-amz-json-1.0")
+                                .putHeader("x-amzn-RequestId", "injected")
+                                .putHeader("Content-Length", Integer.toString(body.length)).build())
+                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(body)))
+                        .build();
+            }
+
+            @Override
+            public void abort() {
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        real.close();
+    }
+}

@@ -1,0 +1,97 @@
+package io.modelgraph.graphapi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelgraph.store.HttpFaults;
+import io.modelgraph.store.HttpFaults.Fault;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DynamoDB throttling and 500s injected at the SDK's HTTP layer ({@link HttpFaults}) against the real DynamoDB Local,
+ * for a read (fetchNode), a single write (node) and bulkCreate: a fault that passes is retried by the SDK and the
+ * call answers as without it; a fault that lasts is retried a bounded number of times, then answered with the fatal
+ * envelope and a tracking code, and the project's partition is exactly as before (docs/reliability.md).
+ */
+class StoreFaultsTest {
+    private static final String[] READS = {"GetItem", "Query", "BatchGetItem"};
+    private static final String[] WRITES = {"PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem",
+        "TransactWriteItems"};
+    /** The service's bound for DynamoDB: the first attempt and up to four retries per call. */
+    private static final int ATTEMPTS_PER_CALL = io.modelgraph.store.AwsClients.DYNAMO_ATTEMPTS;
+
+    private final HttpFaults faults = new HttpFaults();
+    private final GraphApi api = new GraphApi();
+    private final GraphApi faulty = api.via(new GraphHandler(faults.services));
+
+    private static void assertFatalWithTrackingCode(GraphApi.Response r) {
+        assertEquals(500, r.status(), r.json().toString());
+        assertTrue(r.json().path("error").path("isFatal").asBoolean(false), r.json().toString());
+        assertTrue(r.message().matches(".*quote error code MG-[A-Z2-9]{10}\\..*"), r.message());
+        assertFalse(r.json().toString().contains("Exception"), "no exception name: " + r.json());
+    }
+
+    @Test
+    void aReadRetriesAPassingThrottleAndAnswersAsWithoutIt() {
+        String id = api.createNode("Kept", "Type");
+        var expected = api.fetch(id, true, true);
+        faults.fail(Fault.THROTTLED, 2, READS);
+        assertEquals(expected, faulty.fetch(id, true, true));
+        assertTrue(faults.attempts.get() >= 3, "two throttled attempts, then the one that passed: "
+                + faults.attempts.get());
+    }
+
+    @Test
+    void aReadUnderLastingServerErrorsIsAFatalEnvelopeAfterBoundedRetries() {
+        String id = api.createNode("Kept", "Type");
+        faults.fail(Fault.SERVER_ERROR, Integer.MAX_VALUE, READS);
+        assertFatalWithTrackingCode(faulty.get("fetchNode?NodeId=" + id));
+        int attempts = faults.attempts.get();
+        faults.off();
+        assertTrue(attempts > 1 && attempts % ATTEMPTS_PER_CALL == 0 && attempts <= 4 * ATTEMPTS_PER_CALL,
+                "retried, a bounded number of times: " + attempts + " attempts");
+        System.out.println("StoreFaults: fetchNode under lasting 500s: " + attempts + " attempts");
+    }
+
+    @Test
+    void aSingleWriteUnderLastingThrottlingWritesNothing() {
+        String id = api.createNode("Kept", "Type");
+        var before = FaultyDynamo.partition(api.project());
+        faults.fail(Fault.THROTTLED, Integer.MAX_VALUE, WRITES);
+        long t0 = System.nanoTime();
+        assertFatalWithTrackingCode(faulty.post("node", Map.of("label", "Lost", "nodeType", "Type")));
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        int attempts = faults.attempts.get();
+        faults.off();
+        assertTrue(attempts > 1 && attempts <= 4 * ATTEMPTS_PER_CALL, attempts + " attempts");
+        assertEquals(before, FaultyDynamo.partition(api.project()), "nothing written");
+        assertEquals("Kept", api.fetch(id, false, false).path("label").asText());
+        System.out.println("StoreFaults: node under lasting throttling: " + attempts + " attempts, " + millis + " ms");
+    }
+
+    @Test
+    void aBulkCreateOfAHundredUnderLastingServerErrorsWritesNothingAndPassesOnceTheyStop() {
+        api.createNode("Kept", "Type");
+        var before = FaultyDynamo.partition(api.project());
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            nodes.add(Map.of("Id", "n" + i, "label", "Node " + i, "nodeType", "Type"));
+        }
+        faults.fail(Fault.SERVER_ERROR, Integer.MAX_VALUE, "BatchWriteItem", "TransactWriteItems");
+        assertFatalWithTrackingCode(faulty.post("bulkCreate", Map.of("nodes", nodes)));
+        faults.off();
+        // the write's journal record could not be closed while DynamoDB failed: it stays, owing no undo, for the
+        // journal sweep to settle; every other item is as before
+        var after = new java.util.TreeMap<>(FaultyDynamo.partition(api.project()));
+        after.entrySet().removeIf(e -> e.getKey().startsWith("J#") && e.getValue().containsKey("undo")
+                && e.getValue().get("undo").l().isEmpty());
+        assertEquals(new java.util.TreeMap<>(before), after, "nothing half-applied");
+
+        faults.fail(Fault.SERVER_ERROR, 3, "BatchWriteItem", "TransactWriteItems");
+        assertEquals(100, faulty.post("bulkCreate", Map.of("nodes", nodes)).ok().data().path("nodeIds").size());
+    }
+}

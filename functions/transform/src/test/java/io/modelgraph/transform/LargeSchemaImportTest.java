@@ -1,0 +1,136 @@
+package io.modelgraph.transform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.exchange.ExchangeHandler;
+import io.modelgraph.exchange.profile.DefaultProfiles;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.json.Json;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A schema larger than one DynamoDB item (docs/storage.md "Values too large for one item"): a 1.5 MB document whose
+ * largest definition is 500 KB imports, exports back as schema/map converts it, re-imports writing nothing, and
+ * validateJSON evaluates the large part.
+ */
+class LargeSchemaImportTest {
+    private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
+    private final ExchangeHandler exchange = new ExchangeHandler(TransformCalls.services());
+
+    /**
+     * {@code Code}: an object type whose property {@code code} is an {@code anyOf} of documented constants (the
+     * model keeps such a combinator verbatim, so the whole 500 KB sits on one Element); twenty more object types
+     * carry long descriptions up to 1.5 MB in all.
+     */
+    static ObjectNode largeSchema() {
+        ObjectNode root = Json.object();
+        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        root.put("title", "Catalog");
+        root.put("type", "object");
+        ObjectNode defs = root.putObject("$defs");
+        ObjectNode code = defs.putObject("Code");
+        code.put("type", "object");
+        ArrayNode members = code.putObject("properties").putObject("code").putArray("anyOf");
+        int i = 0;
+        while (Json.write(code).length() < 500_000) {
+            members.addObject().put("const", String.format("C%05d", i))
+                    .put("description", "Code " + i + ": " + "documented meaning of the code ".repeat(2));
+            i++;
+        }
+        code.putArray("required").add("code");
+        ObjectNode rootProperties = root.putObject("properties");
+        rootProperties.putObject("code").put("$ref", "#/$defs/Code");
+        String paragraph = "A long description of the part, as real schemas carry for their editors. ";
+        for (int n = 0; n < 20; n++) {
+            ObjectNode part = defs.putObject("Part" + n);
+            part.put("type", "object");
+            part.put("description", paragraph.repeat(50_000 / paragraph.length()));
+            ObjectNode properties = part.putObject("properties");
+            properties.putObject("name").put("type", "string");
+            properties.putObject("size").put("type", "integer").put("minimum", 0);
+            rootProperties.putObject("part" + n).put("$ref", "#/$defs/Part" + n);
+        }
+        return root;
+    }
+
+    @Test
+    void aSchemaWithADefinitionLargerThanAnItemImportsExportsAndReimportsWritingNothing() throws Exception {
+        ObjectNode schema = largeSchema();
+        String text = Json.write(schema);
+        assertTrue(text.length() >= 1_500_000, "1.5 MB: " + text.length());
+        assertTrue(Json.write(schema.path("$defs").path("Code")).length() >= 500_000, "a 500 KB definition");
+
+        TransformCalls.Result imported = calls.post("schema/import", Json.object().put("format", "jsonschema")
+                .put("schema", text), "Admin");
+        assertEquals(200, imported.status(), brief(imported));
+        ObjectNode map = Json.object().put("sourceFormat", "jsonschema").put("sourceSchema", text)
+                .put("targetFormat", "jsonschema");
+        map.putObject("mapping").put("kind", "explicit").putObject("guide");
+        TransformCalls.Result mapped = calls.post("schema/map", map, "Viewer");
+        assertTrue(mapped.success(), brief(mapped));
+
+        TransformCalls.Result exported = calls.post("schema/export", Json.object().put("format", "jsonschema"),
+                "Viewer");
+        assertTrue(exported.success(), brief(exported));
+        JsonNode back = Json.parse(exported.body().path("schema").asText());
+        assertEquals(Json.parse(mapped.body().path("schema").asText()), back, "the export is what schema/map gives");
+        assertEquals(schema.path("$defs").path("Code"), back.path("$defs").path("Code"), "the 500 KB definition");
+
+        TransformCalls.Result again = calls.post("schema/import", Json.object().put("format", "jsonschema")
+                .put("schema", exported.body().path("schema").asText()), "Admin");
+        assertEquals(200, again.status(), brief(again));
+        again.body().path("changes").fields().forEachRemaining(e -> assertEquals(0, e.getValue().asInt(),
+                "re-importing the export writes nothing: " + again.body().path("changes")));
+
+        String space = MainSpace.idFor(calls.projectId());
+        JsonNode valid = ok(get(Map.of("spaceId", space, "configTypeId", DefaultProfiles.JSON_SCHEMA_ID,
+                "jsonString", "{\"code\": {\"code\": \"C00042\"}}")));
+        assertTrue(valid.path("isValid").asBoolean(), valid.toString());
+        JsonNode invalid = ok(get(Map.of("spaceId", space, "configTypeId", DefaultProfiles.JSON_SCHEMA_ID,
+                "jsonString", "{\"code\": {\"code\": \"X1\"}}")));
+        assertFalse(invalid.path("isValid").asBoolean(), "the large anyOf is evaluated: " + invalid);
+    }
+
+    private static String brief(TransformCalls.Result r) {
+        String text = r.toString();
+        return text.length() <= 2000 ? text : text.substring(0, 2000) + "...";
+    }
+
+    private APIGatewayV2HTTPResponse get(Map<String, String> query) {
+        String raw = query.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue()))
+                .collect(Collectors.joining("&"));
+        String project = calls.projectId();
+        String path = "/v1/" + project + "/validateJSON";
+        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("GET").withPath(path).build();
+        Map<String, String> claims = Map.of("sub", "tester", "exp",
+                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, project + ":Viewer");
+        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("test")
+                .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                        .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims)
+                                .build()).build());
+        return exchange.handleRequest(APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
+                .withRawPath(path).withRawQueryString(raw).withHeaders(Map.of()).withIsBase64Encoded(false)
+                .withRequestContext(ctx.build()).build(), null);
+    }
+
+    private static JsonNode ok(APIGatewayV2HTTPResponse r) throws Exception {
+        assertEquals(200, r.getStatusCode(), r.getBody());
+        return Json.parse(r.getBody()).path("data");
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}
