@@ -1,11 +1,9 @@
 package io.modelgraph.compat;
 
+import io.modelgraph.codec.NpmTools;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The native compatibility checkers from the npm registry ({@code buf} from {@code @bufbuild/buf},
@@ -15,6 +13,7 @@ import java.util.concurrent.TimeUnit;
  * never passes without the checkers.
  */
 public final class NativeCheckers {
+    private static final String PURPOSE = "the native-checker agreement tests";
     private final Path home;
 
     private NativeCheckers(Path home) {
@@ -23,24 +22,7 @@ public final class NativeCheckers {
 
     /** Installs the checkers (once per package.json change). */
     public static NativeCheckers install() throws IOException, InterruptedException {
-        Path source = Path.of("src/test/node");
-        Path home = Path.of("target/npm-tools").toAbsolutePath();
-        Files.createDirectories(home);
-        for (Path script : List.of(source.resolve("json-schema-diff.mjs"))) {
-            if (Files.exists(script)) {
-                Files.copy(script, home.resolve(script.getFileName()),
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-        String pkg = Files.readString(source.resolve("package.json"));
-        Path installed = home.resolve("package.json");
-        boolean current = Files.exists(installed) && Files.readString(installed).equals(pkg)
-                && Files.isDirectory(home.resolve("node_modules/json-schema-diff"));
-        if (!current) {
-            Files.writeString(installed, pkg);
-            run(home, 300, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error");
-        }
-        return new NativeCheckers(home);
+        return new NativeCheckers(NpmTools.install(PURPOSE, "json-schema-diff", "json-schema-diff.mjs"));
     }
 
     /**
@@ -61,39 +43,9 @@ public final class NativeCheckers {
         return home;
     }
 
-    /** A finished process: its exit status and what it wrote. */
-    public record Result(int exit, String out, String err) {
-    }
-
     /** Runs {@code command} in {@code dir}; a process that outlives {@code seconds} is an error. */
-    public static Result run(Path dir, int seconds, String... command) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(command).directory(dir.toFile()).start();
-        } catch (IOException e) {
-            throw new IllegalStateException("'" + command[0] + "' is needed for the native-checker agreement tests"
-                    + " and could not be started (install Node.js 18 or later): " + e.getMessage(), e);
-        }
-        // stdout and stderr drained on their own threads, so a full pipe never stalls the tool
-        StringBuilder err = new StringBuilder();
-        Thread errReader = new Thread(() -> {
-            try {
-                err.append(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException ignored) {
-                // the exit status reports the failure
-            }
-        });
-        errReader.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not finish in " + seconds + " s");
-        }
-        errReader.join();
-        if (command[0].equals("npm") && p.exitValue() != 0) {
-            throw new IllegalStateException("npm install of the native checkers failed (exit " + p.exitValue()
-                    + "): " + err.toString().strip());
-        }
-        return new Result(p.exitValue(), out, err.toString());
+    public static NpmTools.Result run(Path dir, int seconds, String... command)
+            throws IOException, InterruptedException {
+        return NpmTools.run(dir, seconds, PURPOSE, command);
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.NpmTools;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
@@ -119,7 +120,7 @@ class BufAgreementTest {
         for (int round = 0; round < 100; round++) {
             Set<String> failing = new HashSet<>();
             for (Path dir : List.of(old, now)) {
-                NativeCheckers.Result r = NativeCheckers.run(work, 600, buf.toString(), "build", work.relativize(dir)
+                NpmTools.Result r = NativeCheckers.run(work, 600, buf.toString(), "build", work.relativize(dir)
                         .toString(), "--error-format", "json");
                 failing.addAll(ids(r.out() + "\n" + r.err()));
                 if (r.exit() != 0 && ids(r.out() + "\n" + r.err()).isEmpty()) {
@@ -188,7 +189,7 @@ class BufAgreementTest {
     /** buf's breaking findings of {@code input} against {@code against}, by pair id: the rule types. */
     private static Map<String, List<String>> breaking(Path buf, Path work, String input, String against,
             Set<String> refused) throws Exception {
-        NativeCheckers.Result r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against",
+        NpmTools.Result r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against",
                 against, "--error-format", "json");
         for (int round = 0; r.exit() != 0 && r.exit() != 100 && round < 20; round++) {
             // a version buf compiles but will not check (a legacy feature): named by its package, it leaves

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.NpmTools;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
@@ -102,7 +103,7 @@ class JsonSchemaDiffAgreementTest {
         Path work = Files.createDirectories(Path.of("target/json-schema-diff-agreement").toAbsolutePath());
         Path pairsFile = work.resolve("pairs.json");
         Files.writeString(pairsFile, input.toString());
-        NativeCheckers.Result r = NativeCheckers.run(checkers.home(), 1800, "node", "json-schema-diff.mjs",
+        NpmTools.Result r = NativeCheckers.run(checkers.home(), 1800, "node", "json-schema-diff.mjs",
                 pairsFile.toString());
         if (r.exit() != 0) {
             throw new IllegalStateException("json-schema-diff failed (exit " + r.exit() + "): " + r.err());
