@@ -1,19 +1,13 @@
 package io.modelgraph.idempotency;
 
 import io.modelgraph.store.Attr;
+import io.modelgraph.store.Gzip;
 import io.modelgraph.store.Tables;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -90,7 +84,7 @@ public final class IdempotencyStore {
         AttributeValue body = item.get("body");
         return Optional.of(new Stored(fingerprint, Optional.of(new Answer((int) Attr.num(item, "status", 200),
                 Attr.str(item, "ctype").orElse("application/json"), Attr.str(item, "loc"),
-                body == null ? "" : gunzip(body.b().asByteArray())))));
+                body == null ? "" : Gzip.text(body.b().asByteArray())))));
     }
 
     /**
@@ -98,7 +92,7 @@ public final class IdempotencyStore {
      * instead (the request ran once; a retry with the key runs again, documented).
      */
     public void finish(String projectId, String scope, String fingerprint, Answer answer, Instant startedAt) {
-        byte[] body = gzip(answer.body());
+        byte[] body = Gzip.bytes(answer.body());
         if (body.length > MAX_STORED_BODY) {
             release(projectId, scope);
             return;
@@ -118,23 +112,5 @@ public final class IdempotencyStore {
     /** Forgets the key: the request failed in a way a retry may fix (a fault of ours). */
     public void release(String projectId, String scope) {
         dynamo.deleteItem(b -> b.tableName(table).key(key(projectId, scope)));
-    }
-
-    private static byte[] gzip(String text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    private static String gunzip(byte[] bytes) {
-        try (GZIPInputStream z = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
-            return new String(z.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,11 +1,9 @@
 package io.modelgraph.graph.store;
 
 import io.modelgraph.store.Attr;
+import io.modelgraph.store.Gzip;
 import io.modelgraph.store.Tables;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -22,8 +20,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -119,7 +115,7 @@ final class SpilledValues {
             AttributeValue ref = stored.get(digest);
             if (ref == null) {
                 String token = tokens.get();
-                byte[] zipped = gzip(text);
+                byte[] zipped = Gzip.bytes(text);
                 int parts = 0;
                 for (int from = 0; from < zipped.length; from += CHUNK_BYTES, parts++) {
                     byte[] part = Arrays.copyOfRange(zipped, from, Math.min(zipped.length,
@@ -260,7 +256,7 @@ final class SpilledValues {
                 }
                 zipped.writeBytes(body);
             }
-            whole.put(e.getKey(), Attr.s(gunzip(zipped.toByteArray())));
+            whole.put(e.getKey(), Attr.s(Gzip.text(zipped.toByteArray())));
         }
         return Optional.of(whole);
     }
@@ -285,24 +281,6 @@ final class SpilledValues {
                     .digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
-    }
-
-    private static byte[] gzip(String text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(text.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    private static String gunzip(byte[] zipped) {
-        try (GZIPInputStream z = new GZIPInputStream(new ByteArrayInputStream(zipped))) {
-            return new String(z.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("A stored out-of-line value is not gzip", e);
         }
     }
 }
