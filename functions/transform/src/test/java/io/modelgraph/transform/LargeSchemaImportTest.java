@@ -4,20 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelgraph.auth.RoleClaim;
 import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -109,28 +104,11 @@ class LargeSchemaImportTest {
     }
 
     private APIGatewayV2HTTPResponse get(Map<String, String> query) {
-        String raw = query.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue()))
-                .collect(Collectors.joining("&"));
-        String project = calls.projectId();
-        String path = "/v1/" + project + "/validateJSON";
-        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("GET").withPath(path).build();
-        Map<String, String> claims = Map.of("sub", "tester", "exp",
-                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, project + ":Viewer");
-        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("test")
-                .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                        .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims)
-                                .build()).build());
-        return exchange.handleRequest(APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
-                .withRawPath(path).withRawQueryString(raw).withHeaders(Map.of()).withIsBase64Encoded(false)
-                .withRequestContext(ctx.build()).build(), null);
+        return calls.exchangeGet(exchange, "validateJSON", query);
     }
 
     private static JsonNode ok(APIGatewayV2HTTPResponse r) throws Exception {
         assertEquals(200, r.getStatusCode(), r.getBody());
         return Json.parse(r.getBody()).path("data");
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

@@ -4,12 +4,16 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
 import io.modelgraph.platform.AiSettings;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Handler-level calls against the real embedded DynamoDB Local and S3 server. */
 final class TransformCalls {
@@ -88,5 +92,26 @@ final class TransformCalls {
 
     Result post(String route, JsonNode body, String role) {
         return post(route, Json.write(body), role);
+    }
+
+    /** A Viewer's GET of the exchange route {@code op} of this project ({@code /v1/<project>/<op>?query}). */
+    APIGatewayV2HTTPResponse exchangeGet(ExchangeHandler exchange, String op, Map<String, String> query) {
+        String raw = query.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue()))
+                .collect(Collectors.joining("&"));
+        String path = "/v1/" + projectId + "/" + op;
+        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod("GET").withPath(path).build();
+        Map<String, String> claims = Map.of("sub", "tester", "exp",
+                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, projectId + ":Viewer");
+        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("test")
+                .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
+                        .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims)
+                                .build()).build());
+        return exchange.handleRequest(APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
+                .withRawPath(path).withRawQueryString(raw).withHeaders(Map.of()).withIsBase64Encoded(false)
+                .withRequestContext(ctx.build()).build(), null);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }
