@@ -93,17 +93,22 @@ final class AvroEncoding {
                 + " description."));
         JsonNode root = expand(flatUnion(root()), "");
         List<String> unreached = definitions.keySet().stream().filter(n -> !emitted.contains(n)).toList();
-        if (!unreached.isEmpty()) {
-            ArrayNode union = FieldSchemas.JSON.arrayNode();
-            if (root.isArray()) {
-                union.addAll((ArrayNode) root);
-            } else {
-                union.add(root);
-            }
-            unreached.forEach(n -> union.add(expand(TextNode.valueOf(n), "")));
-            root = union;
+        return withMembers(root, unreached.stream().map(n -> expand(TextNode.valueOf(n), "")).toList());
+    }
+
+    /** {@code root} with {@code extra} appended to its union (a root that is no union becomes the first member). */
+    private static JsonNode withMembers(JsonNode root, List<JsonNode> extra) {
+        if (extra.isEmpty()) {
+            return root;
         }
-        return root;
+        ArrayNode union = FieldSchemas.JSON.arrayNode();
+        if (root.isArray()) {
+            union.addAll((ArrayNode) root);
+        } else {
+            union.add(root);
+        }
+        union.addAll(extra);
+        return union;
     }
 
     /**
@@ -127,16 +132,7 @@ final class AvroEncoding {
             }
         }
         List<String> unreached = definitions.keySet().stream().filter(n -> !reached.contains(n)).toList();
-        if (!unreached.isEmpty()) {
-            ArrayNode union = FieldSchemas.JSON.arrayNode();
-            if (root.isArray()) {
-                union.addAll((ArrayNode) root);
-            } else {
-                union.add(root);
-            }
-            unreached.forEach(union::add);
-            root = union;
-        }
+        root = withMembers(root, unreached.stream().<JsonNode>map(TextNode::valueOf).toList());
         return new AvroReferenceForm(root, definitions, typeNames, taxonomyNames);
     }
 
