@@ -285,4 +285,20 @@ class AvroCodecTest {
         assertEquals(Schema.Type.UNION, new Schema.Parser().parse(codec.encode(nested, CodecOptions.NONE,
                 new LossinessLedger())).getType(), "a stored union of unions is written flat");
     }
+
+    @Test
+    void aFieldReferringToARenamedTypeIsLedgeredAtTheField() throws SchemaSyntaxException {
+        // protobuf's nested enum V1LayerParameter.DimCheckMode: a dot is a namespace separator in Avro
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("Layer", List.of(ElementDef.of("mode",
+                new DataType.TaxonomyRef("Layer.Mode"), Cardinality.REQUIRED), ElementDef.of("next",
+                new DataType.TypeRef("Layer.Next"), Cardinality.REQUIRED))), TypeDef.of("Layer.Next", List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of(
+                TaxonomyDef.of("Layer.Mode", List.of(Term.of("STRICT"), Term.of("PERMISSIVE")))));
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> changed = io.modelgraph.schema.ModelDiff.between(m, back)
+                .stream().filter(d -> d.element().equals("mode") || d.element().equals("next")).toList();
+        assertEquals(2, changed.size(), changed.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(changed, ledger.entries()));
+    }
 }
