@@ -319,4 +319,20 @@ class JsonSchemaCodecTest {
         assertTrue(entries.stream().anyMatch(e -> e.kind() == kind && e.path().equals(path)),
                 () -> "expected " + kind + " at " + path + " in " + entries);
     }
+
+    @Test
+    void aRootTypeFromAnotherFormatKeepsItsNameAndATermlessTaxonomyAllowsAnyString() throws Exception {
+        // LinkML: tree_root class Collection, a dynamic enum OrganismTaxonEnum (values from NCBITaxon)
+        SchemaModel m = SchemaModel.of("chemrof", List.of(TypeDef.of("Collection", List.of(ElementDef.of("taxon",
+                new DataType.TaxonomyRef("OrganismTaxonEnum"), Cardinality.OPTIONAL)))), List.of(
+                TaxonomyDef.of("OrganismTaxonEnum", List.of()))).toBuilder().rootType("Collection").build();
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        JsonNode doc = Json.MAPPER.readTree(out);
+        assertFalse(doc.path("$defs").path("OrganismTaxonEnum").has("enum"), out);
+        SchemaModel back = codec.decode(out, CodecOptions.NONE, ledger);
+        assertTrue(back.type("Collection").isPresent(), back.types().toString());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
 }
