@@ -38,6 +38,8 @@ final class SchemaEncoding {
     private final Optional<TypeDef> root;
     private final Map<String, String> typeDefNames = new LinkedHashMap<>();
     private final Map<String, String> taxonomyDefNames = new LinkedHashMap<>();
+    /** The type whose elements are being written, for entries that name an element. */
+    private String owner = "";
     private final Set<String> inlineTypes = new HashSet<>();
     private final Set<String> inlineTaxonomies = new HashSet<>();
     private final Set<String> reportedTaxonomies = new HashSet<>();
@@ -218,7 +220,25 @@ final class SchemaEncoding {
         return Optional.empty();
     }
 
+    /**
+     * The element as {@code Type.element}: the root type's elements sit at {@code #/properties/...}, a path that
+     * does not name their type.
+     */
+    private String owned(ElementDef e) {
+        return owner.isEmpty() ? e.name() : owner + "." + e.name();
+    }
+
     private ObjectNode typeBody(ObjectNode out, TypeDef t, String path) {
+        String outer = owner;
+        owner = t.name();
+        try {
+            return typeContent(out, t, path);
+        } finally {
+            owner = outer;
+        }
+    }
+
+    private ObjectNode typeContent(ObjectNode out, TypeDef t, String path) {
         if (!"true".equals(t.annotations().get(JsonSchemaAnnotations.UNTYPED))) {
             out.put("type", "object");
         }
@@ -325,9 +345,9 @@ final class SchemaEncoding {
             e.examples().forEach(ex::add);
         }
         writeAnnotations(out, e.annotations(), path, false, ledger);
-        e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + e.name() + "' maps to <" + m
+        e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + owned(e) + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
-        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + e.name() + "' has field number " + n
+        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + owned(e) + "' has field number " + n
                 + "; JSON Schema has no keyword for that"));
         return out;
     }
@@ -341,6 +361,14 @@ final class SchemaEncoding {
                 ObjectNode typed = F.objectNode();
                 typed.put("type", jsonType(kind));
                 defaultFormat(kind).filter(f -> c.format().isEmpty()).ifPresent(f -> typed.put("format", f));
+                Optional<String> own = defaultFormat(kind);
+                if (own.isPresent() && c.format().isPresent()) {
+                    // a reader takes a string's format as its kind (ODCS: a date with format date-time)
+                    ledger.approximate(path, "format '" + c.format().get() + "' of a " + kind.name().toLowerCase()
+                            + " in '" + owner + "'"
+                            + " is the format the value is written with; it reads back as the kind that format names,"
+                            + " not as a separate constraint");
+                }
                 if (kind == PrimitiveKind.BINARY) {
                     typed.put("contentEncoding", "base64");
                 }
