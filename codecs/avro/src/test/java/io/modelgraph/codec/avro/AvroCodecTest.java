@@ -301,4 +301,14 @@ class AvroCodecTest {
         assertEquals(2, changed.size(), changed.toString());
         assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(changed, ledger.entries()));
     }
+
+    @Test
+    void aFloatDefaultIsReadAsWrittenNotAsTheFloatsDoubleValue() throws SchemaSyntaxException {
+        // linkedin avro-util's defaultsTest: "testFloat", "float", default 3.14 (as a double 3.140000104904175)
+        SchemaModel m = codec.decode("""
+                {"type": "record", "name": "R", "fields": [{"name": "f", "type": "float", "default": 3.14}]}
+                """, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(new java.math.BigDecimal("3.14"), m.type("R").orElseThrow().element("f").orElseThrow()
+                .defaultValue().orElseThrow().decimalValue());
+    }
 }
