@@ -410,6 +410,9 @@ final class ProtoEncoding {
                 ledger.relax(ePath, "Protobuf states no value constraints (pattern, range, length, precision,"
                         + " format); they are dropped.");
             }
+            e.description().filter(d -> !d.equals(d.strip()) || d.lines().anyMatch(l -> !l.equals(l.stripTrailing())))
+                    .ifPresent(d -> ledger.approximate(ePath, "A comment keeps no white space at the ends of its"
+                            + " lines; the description of '" + e.name() + "' reads back without it."));
             boolean wrapper = e.type() instanceof DataType.Primitive p && p.nativeName()
                     .map(WellKnownTypes::isWrapper).orElse(false);
             if (e.nullable() && !wrapper) {
