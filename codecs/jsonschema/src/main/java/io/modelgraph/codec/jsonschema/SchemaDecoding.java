@@ -446,8 +446,10 @@ final class SchemaDecoding {
             if (schema.booleanValue()) {
                 return Optional.of(ElementDef.of(name, DataType.of(PrimitiveKind.ANY), single));
             }
-            ledger.drop(path, "a property whose schema is false (must be absent) is not carried");
-            return Optional.empty();
+            // false: the property must be absent. The model has no term for that, so the element is any and
+            // keeps the equivalent {"not": {}} verbatim, which the export writes back in its place
+            return Optional.of(ElementDef.builder(name).type(DataType.of(PrimitiveKind.ANY)).cardinality(single)
+                    .annotations(Map.of(JsonSchemaAnnotations.VERBATIM, "{\"not\":{}}")).build());
         }
         if (!schema.isObject()) {
             ledger.drop(path, "a property schema that is neither an object nor a boolean is not carried");

@@ -188,6 +188,21 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void aFalsePropertySchemaStillForbidsTheProperty() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode("{\"type\": \"object\", \"properties\": {\"foo\": true, \"bar\": false}}",
+                CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        ElementDef bar = model.type("Root").orElseThrow().element("bar").orElseThrow();
+        assertEquals("{\"not\":{}}", bar.annotations().get(JsonSchemaAnnotations.VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals(Json.parse("{\"not\":{}}"), back.at("/properties/bar"), back.toString());
+        assertEquals(Json.parse("{}"), back.at("/properties/foo"), back.toString());
+        // the written form reads back to the same model
+        assertEquals(model.types(), codec.decode(back.toString(), CodecOptions.NONE, new LossinessLedger()).types());
+    }
+
+    @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
