@@ -53,10 +53,16 @@ public final class DialectUpgrade {
     private static final Set<String> SCHEMA_ONE = Set.of("additionalProperties", "not", "if", "then", "else",
             "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema");
     private static final Set<String> SCHEMA_LISTS = Set.of("allOf", "anyOf", "oneOf", "prefixItems");
-    /** Keywords beside {@code $ref} that only annotate, so applying them (2019-09 on) changes no verdict. */
-    private static final Set<String> ANNOTATIONS = Set.of("$ref", "title", "description", "default", "examples",
-            "$comment", "deprecated", "readOnly", "writeOnly", "$id", "id", "$schema", "$anchor", "definitions",
-            "$defs", "markdownDescription", "format");
+
+    /**
+     * The draft-04..07 keywords that assert or apply subschemas: beside {@code $ref} they are ignored in those
+     * dialects, so the upgrade leaves them out (2020-12 would apply them).
+     */
+    private static final Set<String> LEGACY_ASSERTIONS = Set.of("type", "enum", "const", "multipleOf", "maximum",
+            "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "items",
+            "additionalItems", "maxItems", "minItems", "uniqueItems", "contains", "maxProperties", "minProperties",
+            "required", "properties", "patternProperties", "additionalProperties", "dependencies", "propertyNames",
+            "if", "then", "else", "allOf", "anyOf", "oneOf", "not");
 
     /** Keywords whose values are instance data or names, never schemas. */
     private static final Set<String> DATA = Set.of("enum", "const", "default", "examples", "$vocabulary",
@@ -226,11 +232,15 @@ public final class DialectUpgrade {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         Map<String, String> renamed = new LinkedHashMap<>();
         boolean tuple = o.path("items").isArray();
+        boolean refHidesSiblings = d.legacy() && o.path("$ref").isTextual();
         for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> f = it.next();
             String k = f.getKey();
             JsonNode v = f.getValue();
             String at = Pointers.child(path, k);
+            if (refHidesSiblings && LEGACY_ASSERTIONS.contains(k)) {
+                continue; // ignored beside $ref in this dialect (ledgered once, at the $ref)
+            }
             if (k.equals("$schema")) {
                 if (isRoot || id.isPresent()) {
                     out.put("$schema", Keywords.DIALECT);
@@ -402,17 +412,20 @@ public final class DialectUpgrade {
         return o.path(flag).isBoolean() && o.get(flag).booleanValue() && o.get(bound).isNumber();
     }
 
-    /** Before 2019-09, keywords beside {@code $ref} are ignored; from 2019-09 on they apply. */
+    /**
+     * Before 2019-09, keywords beside {@code $ref} are ignored; from 2019-09 on they apply. The upgrade leaves
+     * them out, so the verdict stays the source's, and says which ones it left.
+     */
     private void siblingsOfRef(ObjectNode o, String path, Dialect d) {
         List<String> asserting = new ArrayList<>();
         o.fieldNames().forEachRemaining(k -> {
-            if (!ANNOTATIONS.contains(k) && !k.startsWith("x-")) {
+            if (LEGACY_ASSERTIONS.contains(k)) {
                 asserting.add(k);
             }
         });
         if (!asserting.isEmpty()) {
-            ledger.narrow(Pointers.child(path, "$ref"), "keywords beside '$ref' " + asserting + " are ignored by "
-                    + name(d) + " and applied by 2020-12; an instance they reject is now rejected");
+            ledger.drop(Pointers.child(path, "$ref"), "keywords beside '$ref' " + asserting + " are ignored by "
+                    + name(d) + " (2020-12 would apply them); they are not carried");
         }
     }
 

@@ -125,7 +125,7 @@ class DialectUpgradeTest {
     @Test
     void siblingsOfRefInALegacyDialectAreLedgeredWithTheirPath() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
-        upgrade("""
+        JsonNode out = upgrade("""
                 {"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"s":{"type":"string"}},
                  "properties":{"a":{"$ref":"#/definitions/s","description":"fine","maxLength":3}}}
                 """, ledger);
@@ -133,6 +133,13 @@ class DialectUpgradeTest {
         LossEntry e = ledger.entries().get(0);
         assertEquals("#/properties/a/$ref", e.path());
         assertTrue(e.explanation().contains("maxLength"), e.explanation());
+        // ignored by draft-07, so left out: 2020-12 would apply it and reject what the source accepts
+        assertEquals(json("{\"$ref\":\"#/$defs/s\",\"description\":\"fine\"}"), out.at("/properties/a"));
+        // from 2019-09 on they apply, and stay
+        assertEquals(3, upgrade("""
+                {"$schema":"https://json-schema.org/draft/2019-09/schema","$defs":{"s":{"type":"string"}},
+                 "properties":{"a":{"$ref":"#/$defs/s","maxLength":3}}}
+                """, new LossinessLedger()).at("/properties/a/maxLength").intValue());
     }
 
     @Test
