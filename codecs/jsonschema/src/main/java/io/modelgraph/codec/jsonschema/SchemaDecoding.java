@@ -396,6 +396,9 @@ final class SchemaDecoding {
         v.take("additionalProperties").ifPresent(extra -> {
             if (extra.isBoolean() && !extra.booleanValue()) {
                 ann.put(JsonSchemaAnnotations.CLOSED, "true");
+            } else if (v.has("unevaluatedProperties")) {
+                // even 'true' evaluates every other property, so unevaluatedProperties no longer sees them
+                verbatim.set("additionalProperties", extra);
             } else if (!(extra.isBoolean() || (extra.isObject() && extra.isEmpty()))) {
                 // a schema for additional properties beside named ones: the model has no place for it
                 verbatim.set("additionalProperties", extra);
@@ -654,6 +657,11 @@ final class SchemaDecoding {
 
     private DataType map(SchemaView v, String context) {
         Optional<JsonNode> extra = v.take("additionalProperties");
+        if (extra.isPresent() && v.has("unevaluatedProperties") && v.keepsVerbatim()) {
+            // even 'true' evaluates every property, so unevaluatedProperties no longer sees them: kept verbatim
+            v.release("additionalProperties");
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
+        }
         if (extra.isEmpty() || extra.get().isBoolean() || (extra.get().isObject() && extra.get().isEmpty())) {
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }

@@ -203,6 +203,24 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void additionalPropertiesTrueStaysBesideUnevaluatedProperties() throws Exception {
+        for (String schema : List.of(
+                "{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}},\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}",
+                "{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\",\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}}}")) {
+            LossinessLedger ledger = new LossinessLedger();
+            SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+            assertTrue(ledger.isEmpty(), ledger.entries().toString());
+            JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+            JsonNode owner = back.has("unevaluatedProperties") ? back : back.at("/properties/m");
+            // 'true' evaluates every property: without it, unevaluatedProperties: false rejects them
+            assertTrue(owner.path("additionalProperties").asBoolean(false), back.toString());
+            assertFalse(owner.path("unevaluatedProperties").asBoolean(true), back.toString());
+        }
+    }
+
+    @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
