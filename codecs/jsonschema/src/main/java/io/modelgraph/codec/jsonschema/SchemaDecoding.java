@@ -89,10 +89,45 @@ final class SchemaDecoding {
     private final Set<String> sharedTypes = new HashSet<>();
     private final Set<String> sharedTaxonomies = new HashSet<>();
 
+    /**
+     * Identifiers of embedded resources, when the document uses dynamic references: their dynamic scope is made
+     * of those resources, so the identifiers are kept verbatim where they sit (elsewhere the dialect upgrade has
+     * already written every reference through them as a root pointer and dropped them).
+     */
+    private final Set<String> embeddedIds = new HashSet<>();
+    private final boolean dynamicScopes;
+
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
         this.options = options;
         this.ledger = ledger;
+        this.dynamicScopes = scanDynamic(document, true);
+    }
+
+    /** Whether the document uses {@code $dynamicRef}/{@code $dynamicAnchor}; collects embedded identifiers. */
+    private boolean scanDynamic(JsonNode node, boolean root) {
+        boolean found = false;
+        if (node.isObject()) {
+            if (!root && node.path("$id").isTextual()) {
+                embeddedIds.add(node.get("$id").textValue());
+            }
+            found = node.has("$dynamicRef") || node.has("$dynamicAnchor");
+            for (JsonNode child : node) {
+                found |= scanDynamic(child, false);
+            }
+        } else if (node.isArray()) {
+            for (JsonNode child : node) {
+                found |= scanDynamic(child, false);
+            }
+        }
+        return found;
+    }
+
+    /** Keeps an embedded identifier in place in a document whose dynamic scope depends on it. */
+    private void keepEmbeddedId(SchemaView v, ObjectNode verbatim) {
+        if (dynamicScopes && v.peek("$id").filter(JsonNode::isTextual).isPresent()) {
+            verbatim.set("$id", v.take("$id").orElseThrow());
+        }
     }
 
     /** The root {@code $id}. */
@@ -408,6 +443,7 @@ final class SchemaDecoding {
             // members that are not supertypes still apply: kept verbatim, written beside the supertypes' refs
             verbatim.set("allOf", keptMembers);
         }
+        keepEmbeddedId(v, verbatim);
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
         types.set(slot, TypeDef.builder(name).description(description).supertypes(supertypes).elements(elements)
@@ -484,6 +520,7 @@ final class SchemaDecoding {
                     .constraints(value.constraints()).annotations(ann).build();
         }
         ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        keepEmbeddedId(v, verbatim);
         v.finish(ledger, "", verbatim);
         if (!verbatim.isEmpty()) {
             Map<String, String> withVerbatim = new LinkedHashMap<>(element.annotations());
@@ -844,6 +881,11 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
         String text = ownFragment(ref.textValue());
+        if (!text.startsWith("#") && dynamicScopes && reachesEmbedded(text)) {
+            // an embedded resource of this document, kept with its identifier: the reference resolves as written
+            v.release("$ref");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
         if (!text.startsWith("#")) {
             // another document, not carried by the request: never fetched; kept verbatim where the part has a
             // place for it, so validateJSON names it instead of passing silently (docs/jsonschema-dialects.md)
@@ -931,6 +973,20 @@ final class SchemaDecoding {
             }
         }
         return ref;
+    }
+
+    /** Whether a reference names an embedded resource of this document by its identifier (or its last segment). */
+    private boolean reachesEmbedded(String ref) {
+        int hash = ref.indexOf('#');
+        String uri = hash < 0 ? ref : ref.substring(0, hash);
+        String last = uri.substring(uri.lastIndexOf('/') + 1);
+        for (String id : embeddedIds) {
+            String bare = id.endsWith("#") ? id.substring(0, id.length() - 1) : id;
+            if (bare.equals(uri) || (!last.isEmpty() && bare.substring(bare.lastIndexOf('/') + 1).equals(last))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean isRootAnchor(String ref) {

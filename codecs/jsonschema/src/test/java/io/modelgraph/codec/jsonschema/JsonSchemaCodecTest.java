@@ -221,6 +221,26 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void embeddedIdentifiersStayWhereDynamicReferencesDependOnThem() throws Exception {
+        String schema = """
+                {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/derived",
+                 "$ref": "./base",
+                 "$defs": {
+                   "extra": {"$dynamicAnchor": "more", "properties": {"b": {"type": "string"}}},
+                   "base": {"$id": "./base", "properties": {"a": {"type": "string"}}, "$dynamicRef": "#more",
+                     "unevaluatedProperties": false, "$defs": {"none": {"$dynamicAnchor": "more"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("./base", back.at("/$defs/base/$id").textValue(), back.toString());
+        assertEquals("./base", back.at("/$ref").textValue(), back.toString());
+        assertEquals("#more", back.at("/$defs/base/$dynamicRef").textValue(), back.toString());
+        assertEquals("more", back.at("/$defs/extra/$dynamicAnchor").textValue(), back.toString());
+    }
+
+    @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
