@@ -126,7 +126,7 @@ class JsonSchemaSuiteConformanceTest {
                     var response = client.call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                             DefaultProfiles.JSON_SCHEMA_ID, "OverrideNewPropertiesWarning", "true"),
                             "[{\"FileUrl\":\"" + url + "\"}]", "Admin");
-                    boolean merged = response.getStatusCode() == 200;
+                    boolean merged = response.status() == 200;
                     if (merged && latest) {
                         JsonNode status = ExchangeTestSupport.json(response).path("data");
                         Set<String> listed = new LinkedHashSet<>();
@@ -161,7 +161,7 @@ class JsonSchemaSuiteConformanceTest {
                             q.put("spaceId", space);
                             q.put("jsonString", test.get("data").toString());
                             var v = client.call("GET", "validateJSON", q, null, "Viewer");
-                            if (v.getStatusCode() == 200
+                            if (v.status() == 200
                                     && ExchangeTestSupport.json(v).path("data").path("isValid").asBoolean() == expected) {
                                 ours++;
                                 tally[1]++;
