@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -96,6 +97,15 @@ final class DynamoCalls {
             pending = left;
         }
         throw new IllegalStateException("BatchGetItem left keys unprocessed after " + MAX_ATTEMPTS + " attempts");
+    }
+
+    /**
+     * Whether {@code e} says DynamoDB did not answer within a whole call's time ({@code AwsClients}' call timeout,
+     * its own retries spent): retrying it again would multiply the wait past the request's time, so the loops
+     * above the SDK give up at once and leave what is owed to the journal sweep (docs/reliability.md).
+     */
+    static boolean outOfTime(RuntimeException e) {
+        return e instanceof ApiCallTimeoutException;
     }
 
     static void sleep(int attempt) {

@@ -422,6 +422,9 @@ final class WriteJournal {
                 call.run();
                 return true;
             } catch (SdkException e) {
+                if (DynamoCalls.outOfTime(e)) {
+                    return false;
+                }
                 DynamoCalls.sleep(attempt + 1);
             }
         }
