@@ -178,6 +178,7 @@ class StoppedWriterReadTest {
             Seen after = seen(projectId);
             assertEquals(NEW_NODES + 10, after.byId().size(), "seed " + seed + ": the committed write is whole");
             assertEquals(before.main().relations().size() + NEW_NODES + 20, after.main().relations().size());
+            assertEquals(NEW_NODES, after.main().mixinValues().size());
         }
     }
 
