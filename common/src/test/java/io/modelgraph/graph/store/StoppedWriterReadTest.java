@@ -41,7 +41,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class StoppedWriterReadTest {
     /** Seeds per kind of stop (20 in all by default; {@code -Dstopped.seeds=20} runs 20 of each). */
     private static final int SEEDS = Integer.getInteger("stopped.seeds", 10);
-    private static final int NEW_NODES = 60;
+    private static final int NEW_NODES = 45;
+    /** The batch calls the bulk below makes (120 items, 25 per call). */
+    private static final int BATCH_CALLS = 5;
+    private static final int GENERATED = 15;
     private static final ExecutorService WRITER = Executors.newSingleThreadExecutor();
 
     private final Services services = TestStores.services();
@@ -101,8 +104,8 @@ class StoppedWriterReadTest {
     }
 
     /**
-     * 60 new nodes (every third also in the second space), a relation from each to a stored node, a value on
-     * every new node, and 20 relations between stored nodes with generated ids: 160 items, 7 batch calls.
+     * 45 new nodes (every third also in the second space), a relation from each to a stored node, a value on
+     * every new node, and 15 relations between stored nodes with generated ids: 120 items.
      */
     private int bulk(GraphStore writer, String projectId) {
         String main = MainSpace.idFor(projectId);
@@ -115,7 +118,7 @@ class StoppedWriterReadTest {
             relations.add(new Relation("to" + i, "new" + i, "old" + (i % 10), "subclass-of"));
             values.add(new MixinValue("new" + i, "description", Map.of("description", TextNode.valueOf("d" + i))));
         }
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < GENERATED; i++) {
             String id = java.util.UUID.randomUUID().toString();
             generated.add(id);
             relations.add(new Relation(id, "old" + (i % 10), "old" + ((i + 3) % 10), "subclass-of"));
@@ -156,7 +159,7 @@ class StoppedWriterReadTest {
             Stopping dynamo = new Stopping(services.dynamo());
             CountDownLatch held = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            dynamo.stopAt = 1 + new Random(seed).nextInt(7);
+            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
             dynamo.stop = () -> {
                 held.countDown();
                 try {
@@ -177,7 +180,7 @@ class StoppedWriterReadTest {
             write.get(60, TimeUnit.SECONDS);
             Seen after = seen(projectId);
             assertEquals(NEW_NODES + 10, after.byId().size(), "seed " + seed + ": the committed write is whole");
-            assertEquals(before.main().relations().size() + NEW_NODES + 20, after.main().relations().size());
+            assertEquals(before.main().relations().size() + NEW_NODES + GENERATED, after.main().relations().size());
             assertEquals(NEW_NODES, after.main().mixinValues().size());
         }
     }
@@ -188,7 +191,7 @@ class StoppedWriterReadTest {
             String projectId = seeded();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
-            dynamo.stopAt = 1 + new Random(seed).nextInt(7);
+            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
             dynamo.stop = () -> {
                 throw new OutOfMemoryError("killed at batch call " + dynamo.stopAt); // no undo runs after an Error
             };
