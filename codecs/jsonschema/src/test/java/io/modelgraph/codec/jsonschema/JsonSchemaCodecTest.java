@@ -188,6 +188,59 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void aFalsePropertySchemaStillForbidsTheProperty() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode("{\"type\": \"object\", \"properties\": {\"foo\": true, \"bar\": false}}",
+                CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        ElementDef bar = model.type("Root").orElseThrow().element("bar").orElseThrow();
+        assertEquals("{\"not\":{}}", bar.annotations().get(JsonSchemaAnnotations.VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals(Json.parse("{\"not\":{}}"), back.at("/properties/bar"), back.toString());
+        assertEquals(Json.parse("{}"), back.at("/properties/foo"), back.toString());
+        // the written form reads back to the same model
+        assertEquals(model.types(), codec.decode(back.toString(), CodecOptions.NONE, new LossinessLedger()).types());
+    }
+
+    @Test
+    void additionalPropertiesTrueStaysBesideUnevaluatedProperties() throws Exception {
+        for (String schema : List.of(
+                "{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}},\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}",
+                "{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\",\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}}}")) {
+            LossinessLedger ledger = new LossinessLedger();
+            SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+            assertTrue(ledger.isEmpty(), ledger.entries().toString());
+            JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+            JsonNode owner = back.has("unevaluatedProperties") ? back : back.at("/properties/m");
+            // 'true' evaluates every property: without it, unevaluatedProperties: false rejects them
+            assertTrue(owner.path("additionalProperties").asBoolean(false), back.toString());
+            assertFalse(owner.path("unevaluatedProperties").asBoolean(true), back.toString());
+        }
+    }
+
+    @Test
+    void embeddedIdentifiersStayWhereDynamicReferencesDependOnThem() throws Exception {
+        String schema = """
+                {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/derived",
+                 "$ref": "./base",
+                 "$defs": {
+                   "extra": {"$dynamicAnchor": "more", "properties": {"b": {"type": "string"}}},
+                   "base": {"$id": "./base", "properties": {"a": {"type": "string"}}, "$dynamicRef": "#more",
+                     "unevaluatedProperties": false, "$defs": {"none": {"$dynamicAnchor": "more"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("./base", back.at("/$defs/base/$id").textValue(), back.toString());
+        assertEquals("./base", back.at("/$ref").textValue(), back.toString());
+        assertEquals("#more", back.at("/$defs/base/$dynamicRef").textValue(), back.toString());
+        assertEquals("more", back.at("/$defs/extra/$dynamicAnchor").textValue(), back.toString());
+    }
+
+    @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
