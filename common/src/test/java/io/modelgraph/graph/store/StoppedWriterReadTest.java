@@ -30,7 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * A reader never sees part of a large write (docs/graph.md "Large writes"): a bulkCreate's writer is stopped at a
@@ -57,11 +60,15 @@ class StoppedWriterReadTest {
         WRITER.shutdownNow();
     }
 
-    /** The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. */
+    /**
+     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first; with
+     * {@code loseCommitAnswer}, the commit's UpdateItem lands and then fails as a lost answer would.
+     */
     private static final class Stopping {
         final AtomicInteger calls = new AtomicInteger();
         volatile int stopAt = Integer.MAX_VALUE;
         volatile Runnable stop = () -> { };
+        volatile boolean loseCommitAnswer;
         final DynamoDbClient client;
 
         Stopping(DynamoDbClient real) {
@@ -70,12 +77,26 @@ class StoppedWriterReadTest {
                         if (method.getName().equals("batchWriteItem") && calls.incrementAndGet() == stopAt) {
                             stop.run();
                         }
+                        Object answer;
                         try {
-                            return method.invoke(real, args);
+                            answer = method.invoke(real, args);
                         } catch (InvocationTargetException e) {
                             throw e.getCause();
                         }
+                        if (loseCommitAnswer && method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
+                                && isCommit(args[0])) {
+                            throw SdkClientException.create("the answer to the commit was lost");
+                        }
+                        return answer;
                     });
+        }
+
+        @SuppressWarnings("unchecked")
+        private static boolean isCommit(Object shape) {
+            UpdateItemRequest.Builder b = UpdateItemRequest.builder();
+            ((Consumer<UpdateItemRequest.Builder>) shape).accept(b);
+            UpdateItemRequest r = b.build();
+            return r.updateExpression().startsWith("SET") && r.updateExpression().contains("DELETE");
         }
     }
 
@@ -183,6 +204,20 @@ class StoppedWriterReadTest {
             assertEquals(before.main().relations().size() + NEW_NODES + GENERATED, after.main().relations().size());
             assertEquals(NEW_NODES, after.main().mixinValues().size());
         }
+    }
+
+    @Test
+    void aCommitWhoseAnswerWasLostIsKeptNotUndone() {
+        String projectId = seeded();
+        Stopping dynamo = new Stopping(services.dynamo());
+        dynamo.loseCommitAnswer = true;
+        bulk(new GraphStore(dynamo.client, table, clock), projectId); // answered: the write committed
+        Seen after = seen(projectId);
+        assertEquals(NEW_NODES + 10, after.byId().size(), "the committed write stays whole");
+        assertEquals(NEW_NODES, after.main().mixinValues().size());
+        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        reader.settlePendingWrites(projectId);
+        assertSame(after, seen(projectId), "a settle leaves a committed write alone");
     }
 
     @Test
