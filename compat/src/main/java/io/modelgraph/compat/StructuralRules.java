@@ -52,6 +52,15 @@ public class StructuralRules implements ConsumerRules {
         return !we.cardinality().required() && re.cardinality().required() && !re.cardinality().many();
     }
 
+    /**
+     * Whether the reader's value type takes every value of the writer's; a format that writes two model types
+     * alike (JSON Schema: binary is a string) overrides this.
+     */
+    protected boolean accepts(io.modelgraph.schema.DataType reader, io.modelgraph.schema.DataType writer,
+            Matching m) {
+        return ValueTypes.accepts(reader, writer, m);
+    }
+
     /** Whether the data must carry an element only the reader declares. */
     protected boolean mustBePresent(ElementDef re) {
         return re.cardinality().required();
@@ -184,7 +193,7 @@ public class StructuralRules implements ConsumerRules {
     }
 
     protected void checkElement(Reading r, String wp, ElementDef we, String rp, ElementDef re, List<Finding> out) {
-        if (!ValueTypes.accepts(re.type(), we.type(), r.matching())) {
+        if (!accepts(re.type(), we.type(), r.matching())) {
             add(out, r, "type-narrowed", Severity.ERROR, wp, rp, "The reader takes "
                     + ValueTypes.describe(re.type()) + ", the writer sends " + ValueTypes.describe(we.type()));
         }

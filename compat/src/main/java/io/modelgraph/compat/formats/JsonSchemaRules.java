@@ -8,7 +8,9 @@ import io.modelgraph.compat.Reading;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.compat.StructuralRules;
 import io.modelgraph.json.Json;
+import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
 import io.modelgraph.schema.TypeDef;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +73,25 @@ public final class JsonSchemaRules extends StructuralRules {
     @Override
     protected boolean standsAlone(TypeDef w) {
         return !"true".equals(w.annotations().get(JsonSchemaAnnotations.INLINE));
+    }
+
+    /**
+     * Binary values are JSON strings ({@code contentEncoding} is an annotation, not an assertion), so a reader
+     * of either takes the other's documents.
+     */
+    @Override
+    protected boolean accepts(DataType reader, DataType writer, Matching m) {
+        return super.accepts(asWritten(reader), asWritten(writer), m);
+    }
+
+    private static DataType asWritten(DataType t) {
+        if (t instanceof DataType.Primitive p && p.kind() == PrimitiveKind.BINARY) {
+            return DataType.of(PrimitiveKind.STRING);
+        }
+        if (t instanceof DataType.Union u) {
+            return new DataType.Union(u.members().stream().map(JsonSchemaRules::asWritten).toList());
+        }
+        return t;
     }
 
     /** Whether a document must carry the property: an array's presence as the codec keeps it, else occurrences. */
