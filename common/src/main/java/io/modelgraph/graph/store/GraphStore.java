@@ -149,7 +149,8 @@ public final class GraphStore implements GraphAccess {
             String id) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
                 .consistentRead(true));
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
+        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
+                : Optional.empty());
     }
 
     /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
@@ -353,7 +354,8 @@ public final class GraphStore implements GraphAccess {
     public Optional<Relation> relation(String projectId, String fromNodeId, String relationId) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
                 .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(RelationItems.decode(r.item())) : Optional.empty();
+        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
+                : Optional.empty()).map(RelationItems::decode);
     }
 
     /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */
