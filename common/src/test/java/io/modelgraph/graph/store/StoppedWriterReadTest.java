@@ -61,7 +61,8 @@ class StoppedWriterReadTest {
     }
 
     /**
-     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first; with
+     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. It counts
+     * the BatchWriteItem calls under way past that point, so a test can wait for the others to land. With
      * {@code loseCommitAnswer}, the commit's UpdateItem lands and then fails as a lost answer would.
      */
     private static final class Stopping {
@@ -70,18 +71,27 @@ class StoppedWriterReadTest {
         volatile Runnable stop = () -> { };
         volatile boolean loseCommitAnswer;
         final DynamoDbClient client;
+        private int underWay;
 
         Stopping(DynamoDbClient real) {
             client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
                     new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("batchWriteItem") && calls.incrementAndGet() == stopAt) {
+                        boolean batch = method.getName().equals("batchWriteItem");
+                        if (batch && calls.incrementAndGet() == stopAt) {
                             stop.run();
+                        }
+                        if (batch) {
+                            landing(1);
                         }
                         Object answer;
                         try {
                             answer = method.invoke(real, args);
                         } catch (InvocationTargetException e) {
                             throw e.getCause();
+                        } finally {
+                            if (batch) {
+                                landing(-1);
+                            }
                         }
                         if (loseCommitAnswer && method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
                                 && isCommit(args[0])) {
@@ -97,6 +107,24 @@ class StoppedWriterReadTest {
             ((Consumer<UpdateItemRequest.Builder>) shape).accept(b);
             UpdateItemRequest r = b.build();
             return r.updateExpression().startsWith("SET") && r.updateExpression().contains("DELETE");
+        }
+
+        private synchronized void landing(int change) {
+            underWay += change;
+            notifyAll();
+        }
+
+        /** Waits until no BatchWriteItem call but the stopped one is under way; false after {@code millis}. */
+        synchronized boolean othersLanded(long millis) throws InterruptedException {
+            long until = System.currentTimeMillis() + millis;
+            while (underWay > 0) {
+                long left = until - System.currentTimeMillis();
+                if (left <= 0) {
+                    return false;
+                }
+                wait(left);
+            }
+            return true;
         }
     }
 
@@ -192,7 +220,8 @@ class StoppedWriterReadTest {
             GraphStore writer = new GraphStore(dynamo.client, table, clock);
             Future<Integer> write = WRITER.submit(() -> bulk(writer, projectId));
             assertTrue(held.await(60, TimeUnit.SECONDS), "seed " + seed + ": the writer reached its batch call");
-            Thread.sleep(50); // let the other batch calls in flight land
+            // the other batch calls in flight land first, so the reads below see as much of the write as it can
+            assertTrue(dynamo.othersLanded(60_000), "seed " + seed + ": the writer's other batch calls never landed");
             for (int read = 0; read < 3; read++) {
                 assertSame(before, seen(projectId), "seed " + seed + ", batch call " + dynamo.stopAt
                         + ": a reader saw part of the write");
