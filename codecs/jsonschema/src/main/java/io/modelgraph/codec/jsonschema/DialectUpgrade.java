@@ -53,16 +53,31 @@ public final class DialectUpgrade {
     private static final Set<String> SCHEMA_ONE = Set.of("additionalProperties", "not", "if", "then", "else",
             "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema");
     private static final Set<String> SCHEMA_LISTS = Set.of("allOf", "anyOf", "oneOf", "prefixItems");
-    /** Keywords beside {@code $ref} that only annotate, so applying them (2019-09 on) changes no verdict. */
-    private static final Set<String> ANNOTATIONS = Set.of("$ref", "title", "description", "default", "examples",
-            "$comment", "deprecated", "readOnly", "writeOnly", "$id", "id", "$schema", "$anchor", "definitions",
-            "$defs", "markdownDescription", "format");
+
+    /**
+     * The draft-04..07 keywords that assert or apply subschemas: beside {@code $ref} they are ignored in those
+     * dialects, so the upgrade leaves them out (2020-12 would apply them).
+     */
+    private static final Set<String> LEGACY_ASSERTIONS = Set.of("type", "enum", "const", "multipleOf", "maximum",
+            "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "items",
+            "additionalItems", "maxItems", "minItems", "uniqueItems", "contains", "maxProperties", "minProperties",
+            "required", "properties", "patternProperties", "additionalProperties", "dependencies", "propertyNames",
+            "if", "then", "else", "allOf", "anyOf", "oneOf", "not");
 
     /** Keywords whose values are instance data or names, never schemas. */
     private static final Set<String> DATA = Set.of("enum", "const", "default", "examples", "$vocabulary",
             "dependentRequired", "required");
 
-    private record PendingRef(ObjectNode holder, String keyword, String text, URI base, JsonNode resource) {
+    private record PendingRef(ObjectNode holder, String keyword, String text, URI base, JsonNode resource,
+            JsonNode document) {
+    }
+
+    /** Where an original schema object sits: its document's root and its JSON pointer (original spelling). */
+    private record Located(JsonNode document, String pointer) {
+    }
+
+    /** An identifier below a document's root, in the upgraded output. */
+    private record NestedId(ObjectNode holder, JsonNode document, String path, String id) {
     }
 
     private final LossinessLedger ledger;
@@ -73,6 +88,16 @@ public final class DialectUpgrade {
     /** Original resource roots that declared {@code $recursiveAnchor: true}. */
     private final Map<JsonNode, Boolean> recursiveRoots = new IdentityHashMap<>();
     private final List<PendingRef> refs = new ArrayList<>();
+    /** Every original schema object visited, with its place in its document. */
+    private final Map<JsonNode, Located> located = new IdentityHashMap<>();
+    /** Plain-name anchors ({@code $anchor}, or a draft-04..07 identifier fragment) per original resource root. */
+    private final Map<JsonNode, Map<String, JsonNode>> anchors = new IdentityHashMap<>();
+    /** Documents using dynamic references or anchors: their resource boundaries matter, so they stay as written. */
+    private final Map<JsonNode, Boolean> dynamicDocuments = new IdentityHashMap<>();
+    private final List<NestedId> nestedIds = new ArrayList<>();
+    /** The document being walked, and the length of the prefix of its ledger paths ({@code #} or {@code name#}). */
+    private JsonNode currentDocument;
+    private int prefixLength;
 
     private DialectUpgrade(LossinessLedger ledger) {
         this.ledger = ledger;
@@ -136,6 +161,8 @@ public final class DialectUpgrade {
             }
             URI base = documentBase(d.getKey());
             u.resources.putIfAbsent(withoutFragment(base), root);
+            u.currentDocument = root;
+            u.prefixLength = prefix.length();
             out.put(d.getKey(), u.schema(root, prefix, declared(root), base, root, true));
         }
         u.rewriteRefs();
@@ -188,17 +215,32 @@ public final class DialectUpgrade {
         if (isRoot) {
             resources.putIfAbsent(withoutFragment(base), o);
         }
+        located.put(o, new Located(currentDocument, path.substring(prefixLength)));
+        String plainAnchor = anchor.orElse(o.path("$anchor").isTextual() && !d.legacy()
+                ? o.get("$anchor").textValue() : null);
+        if (plainAnchor != null && isAnchorName(plainAnchor)) {
+            anchors.computeIfAbsent(resource, k -> new HashMap<>()).putIfAbsent(plainAnchor, o);
+        }
+        for (String dynamic : List.of("$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor")) {
+            if (o.has(dynamic)) {
+                dynamicDocuments.put(currentDocument, true);
+            }
+        }
         if (resource == o && o.path("$recursiveAnchor").asBoolean(false)) {
             recursiveRoots.put(o, true);
         }
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         Map<String, String> renamed = new LinkedHashMap<>();
         boolean tuple = o.path("items").isArray();
+        boolean refHidesSiblings = d.legacy() && o.path("$ref").isTextual();
         for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> f = it.next();
             String k = f.getKey();
             JsonNode v = f.getValue();
             String at = Pointers.child(path, k);
+            if (refHidesSiblings && LEGACY_ASSERTIONS.contains(k)) {
+                continue; // ignored beside $ref in this dialect (ledgered once, at the $ref)
+            }
             if (k.equals("$schema")) {
                 if (isRoot || id.isPresent()) {
                     out.put("$schema", Keywords.DIALECT);
@@ -209,6 +251,9 @@ public final class DialectUpgrade {
                     continue;
                 }
                 id.ifPresent(x -> out.put("$id", x));
+                if (id.isPresent() && !isRoot) {
+                    nestedIds.add(new NestedId(out, currentDocument, at, id.get()));
+                }
                 anchor.ifPresent(a -> {
                     if (isAnchorName(a)) {
                         out.put("$anchor", a);
@@ -247,10 +292,10 @@ public final class DialectUpgrade {
                 renamed.put(k, "$dynamicAnchor");
             } else if (k.equals("$recursiveRef") && v.isTextual()) {
                 out.put("$recursiveRef", v.textValue()); // replaced once every recursive root is known
-                refs.add(new PendingRef(out, "$recursiveRef", v.textValue(), base, resource));
+                refs.add(new PendingRef(out, "$recursiveRef", v.textValue(), base, resource, currentDocument));
             } else if (k.equals("$ref") && v.isTextual()) {
                 out.set("$ref", v);
-                refs.add(new PendingRef(out, "$ref", v.textValue(), base, resource));
+                refs.add(new PendingRef(out, "$ref", v.textValue(), base, resource, currentDocument));
                 if (d.legacy()) {
                     siblingsOfRef(o, path, d);
                 }
@@ -367,17 +412,20 @@ public final class DialectUpgrade {
         return o.path(flag).isBoolean() && o.get(flag).booleanValue() && o.get(bound).isNumber();
     }
 
-    /** Before 2019-09, keywords beside {@code $ref} are ignored; from 2019-09 on they apply. */
+    /**
+     * Before 2019-09, keywords beside {@code $ref} are ignored; from 2019-09 on they apply. The upgrade leaves
+     * them out, so the verdict stays the source's, and says which ones it left.
+     */
     private void siblingsOfRef(ObjectNode o, String path, Dialect d) {
         List<String> asserting = new ArrayList<>();
         o.fieldNames().forEachRemaining(k -> {
-            if (!ANNOTATIONS.contains(k) && !k.startsWith("x-")) {
+            if (LEGACY_ASSERTIONS.contains(k)) {
                 asserting.add(k);
             }
         });
         if (!asserting.isEmpty()) {
-            ledger.narrow(Pointers.child(path, "$ref"), "keywords beside '$ref' " + asserting + " are ignored by "
-                    + name(d) + " and applied by 2020-12; an instance they reject is now rejected");
+            ledger.drop(Pointers.child(path, "$ref"), "keywords beside '$ref' " + asserting + " are ignored by "
+                    + name(d) + " (2020-12 would apply them); they are not carried");
         }
     }
 
@@ -394,8 +442,88 @@ public final class DialectUpgrade {
                 }
                 continue;
             }
-            rewritten(r).ifPresent(t -> r.holder().put("$ref", t));
+            Optional<String> text = dynamicDocuments.containsKey(r.document()) ? Optional.empty() : fromRoot(r);
+            text.or(() -> rewritten(r)).ifPresent(t -> r.holder().put("$ref", t));
         }
+        for (NestedId n : nestedIds) {
+            if (!dynamicDocuments.containsKey(n.document())) {
+                n.holder().remove("$id");
+                ledger.drop(n.path(), "embedded resource identifier '" + n.id() + "' is not carried; every reference"
+                        + " to it or inside it is written as a pointer from the document root");
+            }
+        }
+    }
+
+    /**
+     * A reference that starts inside an embedded resource, or reaches one, as a pointer from its document's root
+     * ({@code #/$defs/node}), or as an absolute URI when it leaves the document: the embedded identifiers are then
+     * dropped without changing what any reference reaches. Empty when the reference involves no embedded resource
+     * of the same document (the other rules apply), or its target is not found.
+     */
+    private Optional<String> fromRoot(PendingRef r) {
+        String text = r.text();
+        int hash = text.indexOf('#');
+        String uriPart = hash < 0 ? text : text.substring(0, hash);
+        String fragment = hash < 0 ? "" : text.substring(hash + 1);
+        boolean insideEmbedded = r.resource() != r.document();
+        JsonNode target = r.resource();
+        if (!uriPart.isEmpty()) {
+            Optional<URI> uri = resolve(r.base(), uriPart);
+            if (uri.isEmpty()) {
+                return Optional.empty();
+            }
+            target = resources.get(withoutFragment(uri.get()));
+            if (target == null || located.get(target) == null
+                    || located.get(target).document() != r.document()) {
+                // another document: relative to the embedded resource's base, it stays reachable once the
+                // embedded identifier is gone only when written absolute
+                return insideEmbedded && !isAbsolute(uriPart) ? Optional.of(uri.get().toString())
+                        : Optional.empty();
+            }
+        }
+        if (!insideEmbedded && target == r.document()) {
+            return Optional.empty();
+        }
+        List<String> tokens = new ArrayList<>(tokensOf(located.get(target).pointer()));
+        if (fragment.startsWith("/")) {
+            for (String raw : Pointers.decodeFragment(fragment.substring(1)).split("/", -1)) {
+                tokens.add(Pointers.unescape(raw));
+            }
+        } else if (!fragment.isEmpty()) {
+            JsonNode anchored = anchors.getOrDefault(target, Map.of()).get(Pointers.decodeFragment(fragment));
+            if (anchored == null) {
+                return Optional.empty();
+            }
+            tokens = tokensOf(located.get(anchored).pointer());
+        }
+        return translate(r.document(), tokens).map(p -> "#" + Pointers.encodeFragment(p));
+    }
+
+    private static List<String> tokensOf(String pointer) {
+        List<String> out = new ArrayList<>();
+        if (pointer.isEmpty()) {
+            return out;
+        }
+        for (String raw : pointer.substring(1).split("/", -1)) {
+            out.add(Pointers.unescape(raw));
+        }
+        return out;
+    }
+
+    /** An original pointer from {@code start}, in the upgraded spelling; empty when it reaches nothing. */
+    private Optional<String> translate(JsonNode start, List<String> tokens) {
+        StringBuilder out = new StringBuilder();
+        JsonNode node = start;
+        for (String token : tokens) {
+            if (node == null) {
+                return Optional.empty();
+            }
+            Map<String, String> r2 = renames.get(node);
+            String next = r2 != null && r2.containsKey(token) ? r2.get(token) : token;
+            node = child(node, token);
+            out.append('/').append(Pointers.escape(next));
+        }
+        return node == null ? Optional.empty() : Optional.of(out.toString());
     }
 
     /** The reference text with its pointer fragment following every rename; empty when it stays as written. */
@@ -464,6 +592,14 @@ public final class DialectUpgrade {
             return Optional.of(ref.isAbsolute() ? ref : base.resolve(ref));
         } catch (URISyntaxException | IllegalArgumentException e) {
             return Optional.empty();
+        }
+    }
+
+    private static boolean isAbsolute(String reference) {
+        try {
+            return new URI(reference).isAbsolute();
+        } catch (URISyntaxException e) {
+            return false;
         }
     }
 

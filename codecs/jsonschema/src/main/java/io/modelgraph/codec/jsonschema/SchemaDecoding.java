@@ -89,10 +89,45 @@ final class SchemaDecoding {
     private final Set<String> sharedTypes = new HashSet<>();
     private final Set<String> sharedTaxonomies = new HashSet<>();
 
+    /**
+     * Identifiers of embedded resources, when the document uses dynamic references: their dynamic scope is made
+     * of those resources, so the identifiers are kept verbatim where they sit (elsewhere the dialect upgrade has
+     * already written every reference through them as a root pointer and dropped them).
+     */
+    private final Set<String> embeddedIds = new HashSet<>();
+    private final boolean dynamicScopes;
+
     SchemaDecoding(JsonNode document, CodecOptions options, LossinessLedger ledger) {
         this.document = document;
         this.options = options;
         this.ledger = ledger;
+        this.dynamicScopes = scanDynamic(document, true);
+    }
+
+    /** Whether the document uses {@code $dynamicRef}/{@code $dynamicAnchor}; collects embedded identifiers. */
+    private boolean scanDynamic(JsonNode node, boolean root) {
+        boolean found = false;
+        if (node.isObject()) {
+            if (!root && node.path("$id").isTextual()) {
+                embeddedIds.add(node.get("$id").textValue());
+            }
+            found = node.has("$dynamicRef") || node.has("$dynamicAnchor");
+            for (JsonNode child : node) {
+                found |= scanDynamic(child, false);
+            }
+        } else if (node.isArray()) {
+            for (JsonNode child : node) {
+                found |= scanDynamic(child, false);
+            }
+        }
+        return found;
+    }
+
+    /** Keeps an embedded identifier in place in a document whose dynamic scope depends on it. */
+    private void keepEmbeddedId(SchemaView v, ObjectNode verbatim) {
+        if (dynamicScopes && v.peek("$id").filter(JsonNode::isTextual).isPresent()) {
+            verbatim.set("$id", v.take("$id").orElseThrow());
+        }
     }
 
     /** The root {@code $id}. */
@@ -396,6 +431,9 @@ final class SchemaDecoding {
         v.take("additionalProperties").ifPresent(extra -> {
             if (extra.isBoolean() && !extra.booleanValue()) {
                 ann.put(JsonSchemaAnnotations.CLOSED, "true");
+            } else if (v.has("unevaluatedProperties")) {
+                // even 'true' evaluates every other property, so unevaluatedProperties no longer sees them
+                verbatim.set("additionalProperties", extra);
             } else if (!(extra.isBoolean() || (extra.isObject() && extra.isEmpty()))) {
                 // a schema for additional properties beside named ones: the model has no place for it
                 verbatim.set("additionalProperties", extra);
@@ -405,6 +443,7 @@ final class SchemaDecoding {
             // members that are not supertypes still apply: kept verbatim, written beside the supertypes' refs
             verbatim.set("allOf", keptMembers);
         }
+        keepEmbeddedId(v, verbatim);
         v.finish(ledger, "", verbatim);
         keepVerbatim(verbatim, ann);
         types.set(slot, TypeDef.builder(name).description(description).supertypes(supertypes).elements(elements)
@@ -446,8 +485,10 @@ final class SchemaDecoding {
             if (schema.booleanValue()) {
                 return Optional.of(ElementDef.of(name, DataType.of(PrimitiveKind.ANY), single));
             }
-            ledger.drop(path, "a property whose schema is false (must be absent) is not carried");
-            return Optional.empty();
+            // false: the property must be absent. The model has no term for that, so the element is any and
+            // keeps the equivalent {"not": {}} verbatim, which the export writes back in its place
+            return Optional.of(ElementDef.builder(name).type(DataType.of(PrimitiveKind.ANY)).cardinality(single)
+                    .annotations(Map.of(JsonSchemaAnnotations.VERBATIM, "{\"not\":{}}")).build());
         }
         if (!schema.isObject()) {
             ledger.drop(path, "a property schema that is neither an object nor a boolean is not carried");
@@ -479,6 +520,7 @@ final class SchemaDecoding {
                     .constraints(value.constraints()).annotations(ann).build();
         }
         ObjectNode verbatim = JsonNodeFactory.instance.objectNode();
+        keepEmbeddedId(v, verbatim);
         v.finish(ledger, "", verbatim);
         if (!verbatim.isEmpty()) {
             Map<String, String> withVerbatim = new LinkedHashMap<>(element.annotations());
@@ -652,6 +694,11 @@ final class SchemaDecoding {
 
     private DataType map(SchemaView v, String context) {
         Optional<JsonNode> extra = v.take("additionalProperties");
+        if (extra.isPresent() && v.has("unevaluatedProperties") && v.keepsVerbatim()) {
+            // even 'true' evaluates every property, so unevaluatedProperties no longer sees them: kept verbatim
+            v.release("additionalProperties");
+            return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
+        }
         if (extra.isEmpty() || extra.get().isBoolean() || (extra.get().isObject() && extra.get().isEmpty())) {
             return new DataType.MapOf(DataType.of(PrimitiveKind.ANY));
         }
@@ -834,6 +881,11 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
         String text = ownFragment(ref.textValue());
+        if (!text.startsWith("#") && dynamicScopes && reachesEmbedded(text)) {
+            // an embedded resource of this document, kept with its identifier: the reference resolves as written
+            v.release("$ref");
+            return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+        }
         if (!text.startsWith("#")) {
             // another document, not carried by the request: never fetched; kept verbatim where the part has a
             // place for it, so validateJSON names it instead of passing silently (docs/jsonschema-dialects.md)
@@ -921,6 +973,20 @@ final class SchemaDecoding {
             }
         }
         return ref;
+    }
+
+    /** Whether a reference names an embedded resource of this document by its identifier (or its last segment). */
+    private boolean reachesEmbedded(String ref) {
+        int hash = ref.indexOf('#');
+        String uri = hash < 0 ? ref : ref.substring(0, hash);
+        String last = uri.substring(uri.lastIndexOf('/') + 1);
+        for (String id : embeddedIds) {
+            String bare = id.endsWith("#") ? id.substring(0, id.length() - 1) : id;
+            if (bare.equals(uri) || (!last.isEmpty() && bare.substring(bare.lastIndexOf('/') + 1).equals(last))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean isRootAnchor(String ref) {

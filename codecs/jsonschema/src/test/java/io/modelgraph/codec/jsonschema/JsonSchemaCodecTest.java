@@ -188,6 +188,59 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void aFalsePropertySchemaStillForbidsTheProperty() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode("{\"type\": \"object\", \"properties\": {\"foo\": true, \"bar\": false}}",
+                CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        ElementDef bar = model.type("Root").orElseThrow().element("bar").orElseThrow();
+        assertEquals("{\"not\":{}}", bar.annotations().get(JsonSchemaAnnotations.VERBATIM));
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals(Json.parse("{\"not\":{}}"), back.at("/properties/bar"), back.toString());
+        assertEquals(Json.parse("{}"), back.at("/properties/foo"), back.toString());
+        // the written form reads back to the same model
+        assertEquals(model.types(), codec.decode(back.toString(), CodecOptions.NONE, new LossinessLedger()).types());
+    }
+
+    @Test
+    void additionalPropertiesTrueStaysBesideUnevaluatedProperties() throws Exception {
+        for (String schema : List.of(
+                "{\"type\":\"object\",\"properties\":{\"foo\":{\"type\":\"string\"}},\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}",
+                "{\"type\":\"object\",\"properties\":{\"m\":{\"type\":\"object\",\"additionalProperties\":true,"
+                        + "\"unevaluatedProperties\":false}}}")) {
+            LossinessLedger ledger = new LossinessLedger();
+            SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+            assertTrue(ledger.isEmpty(), ledger.entries().toString());
+            JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+            JsonNode owner = back.has("unevaluatedProperties") ? back : back.at("/properties/m");
+            // 'true' evaluates every property: without it, unevaluatedProperties: false rejects them
+            assertTrue(owner.path("additionalProperties").asBoolean(false), back.toString());
+            assertFalse(owner.path("unevaluatedProperties").asBoolean(true), back.toString());
+        }
+    }
+
+    @Test
+    void embeddedIdentifiersStayWhereDynamicReferencesDependOnThem() throws Exception {
+        String schema = """
+                {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/derived",
+                 "$ref": "./base",
+                 "$defs": {
+                   "extra": {"$dynamicAnchor": "more", "properties": {"b": {"type": "string"}}},
+                   "base": {"$id": "./base", "properties": {"a": {"type": "string"}}, "$dynamicRef": "#more",
+                     "unevaluatedProperties": false, "$defs": {"none": {"$dynamicAnchor": "more"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode back = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("./base", back.at("/$defs/base/$id").textValue(), back.toString());
+        assertEquals("./base", back.at("/$ref").textValue(), back.toString());
+        assertEquals("#more", back.at("/$defs/base/$dynamicRef").textValue(), back.toString());
+        assertEquals("more", back.at("/$defs/extra/$dynamicAnchor").textValue(), back.toString());
+    }
+
+    @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();
         SchemaModel model = codec.decode("{\"type\": \"integer\", \"minimum\": 3}", CodecOptions.NONE, ledger);
@@ -318,5 +371,51 @@ class JsonSchemaCodecTest {
         List<LossEntry> entries = ledger.entries();
         assertTrue(entries.stream().anyMatch(e -> e.kind() == kind && e.path().equals(path)),
                 () -> "expected " + kind + " at " + path + " in " + entries);
+    }
+
+    @Test
+    void aRootTypeFromAnotherFormatKeepsItsNameAndATermlessTaxonomyAllowsAnyString() throws Exception {
+        // LinkML: tree_root class Collection, a dynamic enum OrganismTaxonEnum (values from NCBITaxon)
+        SchemaModel m = SchemaModel.of("chemrof", List.of(TypeDef.of("Collection", List.of(ElementDef.of("taxon",
+                new DataType.TaxonomyRef("OrganismTaxonEnum"), Cardinality.OPTIONAL)))), List.of(
+                TaxonomyDef.of("OrganismTaxonEnum", List.of()))).toBuilder().rootType("Collection").build();
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        JsonNode doc = Json.MAPPER.readTree(out);
+        assertFalse(doc.path("$defs").path("OrganismTaxonEnum").has("enum"), out);
+        SchemaModel back = codec.decode(out, CodecOptions.NONE, ledger);
+        assertTrue(back.type("Collection").isPresent(), back.types().toString());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
+    void aFormatThatNamesAKindIsLedgeredSinceItReadsBackAsThatKind() throws Exception {
+        // ODCS: logicalType date with logicalTypeOptions.format date-time, and a date with format date
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("orders", List.of(
+                ElementDef.of("placed", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL).toBuilder()
+                        .constraints(Constraints.builder().format("date-time").build()).build(),
+                ElementDef.of("day", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL).toBuilder()
+                        .constraints(Constraints.builder().format("date").build()).build()))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(2, diffs.stream().map(io.modelgraph.schema.ModelDiff.Difference::element).distinct().count(),
+                diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
+    void whatTheRootTypesElementsLoseIsLedgeredWithTheTypesName() throws Exception {
+        // a Wikidata ShEx shape as the root: its elements sit at #/properties/P31, a path without the type
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("project", List.of(ElementDef.of("P31",
+                DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL).toBuilder()
+                .mapsTo("http://www.wikidata.org/prop/P31").build()))), List.of()).toBuilder().rootType("project")
+                .build();
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(1, diffs.size(), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
     }
 }

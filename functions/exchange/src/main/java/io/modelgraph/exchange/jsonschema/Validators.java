@@ -25,7 +25,7 @@ public final class Validators {
             .formatAssertionsEnabled(false).pathType(PathType.JSON_PATH).build();
 
     public static JsonSchema compile(JsonNode schema) {
-        return FACTORY.getSchema(BASE, schema, CONFIG);
+        return FACTORY.getSchema(BASE, NumericDefinitionNames.normalize(schema), CONFIG);
     }
 
     /** The 2020-12 meta-schema, for checking exported schemas. */
