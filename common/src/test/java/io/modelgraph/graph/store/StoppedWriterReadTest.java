@@ -57,25 +57,55 @@ class StoppedWriterReadTest {
         WRITER.shutdownNow();
     }
 
-    /** The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. */
+    /**
+     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. It counts
+     * the BatchWriteItem calls under way past that point, so a test can wait for the others to land.
+     */
     private static final class Stopping {
         final AtomicInteger calls = new AtomicInteger();
         volatile int stopAt = Integer.MAX_VALUE;
         volatile Runnable stop = () -> { };
         final DynamoDbClient client;
+        private int underWay;
 
         Stopping(DynamoDbClient real) {
             client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
                     new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("batchWriteItem") && calls.incrementAndGet() == stopAt) {
+                        boolean batch = method.getName().equals("batchWriteItem");
+                        if (batch && calls.incrementAndGet() == stopAt) {
                             stop.run();
+                        }
+                        if (batch) {
+                            landing(1);
                         }
                         try {
                             return method.invoke(real, args);
                         } catch (InvocationTargetException e) {
                             throw e.getCause();
+                        } finally {
+                            if (batch) {
+                                landing(-1);
+                            }
                         }
                     });
+        }
+
+        private synchronized void landing(int change) {
+            underWay += change;
+            notifyAll();
+        }
+
+        /** Waits until no BatchWriteItem call but the stopped one is under way; false after {@code millis}. */
+        synchronized boolean othersLanded(long millis) throws InterruptedException {
+            long until = System.currentTimeMillis() + millis;
+            while (underWay > 0) {
+                long left = until - System.currentTimeMillis();
+                if (left <= 0) {
+                    return false;
+                }
+                wait(left);
+            }
+            return true;
         }
     }
 
@@ -171,7 +201,8 @@ class StoppedWriterReadTest {
             GraphStore writer = new GraphStore(dynamo.client, table, clock);
             Future<Integer> write = WRITER.submit(() -> bulk(writer, projectId));
             assertTrue(held.await(60, TimeUnit.SECONDS), "seed " + seed + ": the writer reached its batch call");
-            Thread.sleep(50); // let the other batch calls in flight land
+            // the other batch calls in flight land first, so the reads below see as much of the write as it can
+            assertTrue(dynamo.othersLanded(60_000), "seed " + seed + ": the writer's other batch calls never landed");
             for (int read = 0; read < 3; read++) {
                 assertSame(before, seen(projectId), "seed " + seed + ", batch call " + dynamo.stopAt
                         + ": a reader saw part of the write");
