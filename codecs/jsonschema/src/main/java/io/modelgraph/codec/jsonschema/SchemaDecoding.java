@@ -611,7 +611,11 @@ final class SchemaDecoding {
         boolean nullable = t.contains("null");
         List<String> kinds = nonNull(t);
         if (kinds.isEmpty()) {
-            if (t.contains("null")) {
+            if (t.contains("null") && v.keepsVerbatim() && !v.has("properties") && !v.has("required")) {
+                // only null: any (nullable) in the model, and the type kept verbatim so the export still says
+                // only null (and reads back the same)
+                v.release("type");
+            } else if (t.contains("null")) {
                 ledger.approximate(v.pathOf("type"), "a value that can only be null is read as any (nullable)");
             }
             if (v.has("properties") || v.has("required")) {
@@ -778,7 +782,10 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
         ledger.addAll(scratch.entries());
-        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
+        // the keyword is kept to spell a union or a nullable value the same way again; a single member that does
+        // not admit null is written as the member alone, and the re-import would read no keyword back
+        Map<String, String> ann = members.size() <= 1 && !nullable ? Map.of()
+                : Map.of(JsonSchemaAnnotations.UNION, keyword);
         if (members.isEmpty()) {
             return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
         }
