@@ -72,7 +72,8 @@ public final class CompareBench {
         long[] avro = new long[rounds];
         boolean oursCompatible = true;
         boolean avroCompatible = true;
-        for (int r = -3; r < rounds; r++) {
+        // ten rounds first, so both sides are measured compiled (three left the JIT mid-way on a busy machine)
+        for (int r = -10; r < rounds; r++) {
             long t0 = cpu.getCurrentThreadCpuTime();
             CompareReport report = Compatibility.compare(base, candidate, Mode.BACKWARD, CONSUMERS);
             long t1 = cpu.getCurrentThreadCpuTime();

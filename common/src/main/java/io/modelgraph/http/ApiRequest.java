@@ -257,9 +257,11 @@ public final class ApiRequest {
             return decoder.decode(in).toString();
         } catch (CharacterCodingException e) {
             int at = invalidUtf8At(body);
-            throw ApiProblem.badRequest("body", "The body is not valid UTF-8: the byte 0x"
-                    + String.format("%02X", body[Math.max(0, Math.min(at, body.length - 1))] & 0xff) + " at offset "
-                    + at + " does not belong to a UTF-8 sequence. Nothing was done.");
+            Optional<String> member = InvalidUtf8Member.of(body);
+            throw ApiProblem.badRequest(member.map(m -> "body." + m).orElse("body"), "The body is not valid UTF-8: "
+                    + "the byte 0x" + String.format("%02X", body[Math.max(0, Math.min(at, body.length - 1))] & 0xff)
+                    + " at offset " + at + member.map(m -> ", in the string of '" + m + "',").orElse("")
+                    + " does not belong to a UTF-8 sequence. Nothing was done.");
         }
     }
 

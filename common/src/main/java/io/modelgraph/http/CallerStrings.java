@@ -13,8 +13,10 @@ import java.util.Set;
  * The edge check every caller string passes before an operation runs, so that no caller value reaches a store key
  * or a parser unchecked: identifiers (path parameters, and query parameters and top-level body members whose
  * declared name is {@code id}, {@code …Id}, {@code …Ids} or {@code spaces}) and names that become keys ({@code projectName}) are
- * bounded in UTF-8 bytes and free of control characters; no string anywhere in a JSON body holds a lone UTF-16
- * surrogate (it cannot be stored or written back as UTF-8). Each refusal is a 400 naming the member.
+ * bounded in UTF-8 bytes and free of control characters; every other query parameter and top-level body string
+ * that is not a document is bounded in characters; no string anywhere in a JSON body holds a lone UTF-16
+ * surrogate (it cannot be stored or written back as UTF-8), and every path parameter is percent-encoded UTF-8.
+ * Each refusal is a 400 naming the member.
  * The bounds leave room in DynamoDB's 1,024-byte sort key for a prefix and more than one caller value; see
  * docs/reliability.md.
  */
@@ -27,12 +29,33 @@ public final class CallerStrings {
     private static final Set<String> KEY_NAMES = Set.of("projectname");
     /** Declared member names that list identifiers without being spelled like them (the transform's spaces). */
     private static final Set<String> ID_NAMES = Set.of("spaces");
+    /**
+     * The most characters of any other caller string that is not a document: labels, format and role names,
+     * modes. The longest such string the API documents is a label of 1,000 characters.
+     */
+    public static final int MAX_TEXT_CHARS = 1_000;
+    /** The most UTF-8 bytes of a paging token: it carries a sort key (at most 1,024 bytes), escaped and signed. */
+    public static final int MAX_TOKEN_BYTES = 8_192;
+    /**
+     * Members whose value is a document handed to a parser (a schema text, JSON text, Markdown): bounded by the
+     * request size and the parse deadline instead. Also values the graph stores as given (a relation's value).
+     */
+    private static final Set<String> DOCUMENT_NAMES = Set.of("sourcedtos", "jsonstring", "json", "markdown",
+            "sourceschema", "schema", "base", "candidate", "targethintschema", "value", "artifacts", "mapping",
+            "plan", "extra", "context", "classes", "properties");
+    private static final Set<String> TOKEN_NAMES = Set.of("pagingtoken");
 
     private CallerStrings() {
     }
 
     /** Throws a 400 naming the first caller string that breaks a rule; {@code open} routes skip the body rules. */
-    static void check(ApiRequest request, RouteInputs inputs, EnvelopeStyle style) {
+    static void check(ApiRequest request, Route route) {
+        RouteInputs inputs = route.inputs();
+        EnvelopeStyle style = route.style();
+        route.undecodable(request.path()).ifPresent(name -> {
+            throw ApiProblem.badRequest("path." + name, "Path parameter '" + name + "' is not valid "
+                    + "percent-encoded UTF-8. Nothing was done.");
+        });
         request.query().invalidEncoding().ifPresent(name -> {
             throw ApiProblem.badRequest("query." + name, "Query parameter '" + name + "' is not valid "
                     + "percent-encoded UTF-8. Nothing was done.");
@@ -53,6 +76,8 @@ public final class CallerStrings {
                     }
                 } else if (limit > 0) {
                     checkKey("query." + name, "Query parameter '" + name + "'", value, limit);
+                } else {
+                    checkLength("query." + name, "Query parameter '" + name + "'", name, value);
                 }
             }
         }
@@ -68,11 +93,12 @@ public final class CallerStrings {
         for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> member = it.next();
             int limit = limit(declared(member.getKey(), inputs.body()));
-            if (limit == 0) {
-                continue;
-            }
             JsonNode value = member.getValue();
             String path = prefix + member.getKey();
+            if (limit == 0) {
+                textMember(path, member.getKey(), value);
+                continue;
+            }
             if (value.isTextual()) {
                 checkKey(path, "'" + member.getKey() + "'", value.textValue(), limit);
             } else if (value.isArray()) {
@@ -110,6 +136,40 @@ public final class CallerStrings {
     private static boolean plural(String name) {
         return name.equalsIgnoreCase("ids") || name.endsWith("Ids") || name.endsWith("IDs")
                 || ID_NAMES.contains(name.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** A member that is neither an identifier nor a key name: its strings are bounded unless it is a document. */
+    private static void textMember(String path, String name, JsonNode value) {
+        if (value.isTextual()) {
+            checkLength(path, "'" + name + "'", name, value.textValue());
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                if (value.get(i).isTextual()) {
+                    checkLength(path + "[" + i + "]", "'" + name + "[" + i + "]'", name, value.get(i).textValue());
+                }
+            }
+        }
+    }
+
+    /** Bounds a string that is not an identifier: documents go to a parser with its own deadline instead. */
+    private static void checkLength(String path, String what, String name, String value) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (DOCUMENT_NAMES.contains(lower)) {
+            return;
+        }
+        if (TOKEN_NAMES.contains(lower)) {
+            int bytes = value.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > MAX_TOKEN_BYTES) {
+                throw ApiProblem.badRequest(path, what + " is " + bytes + " bytes long (UTF-8); the limit is "
+                        + MAX_TOKEN_BYTES + " bytes. Nothing was done.");
+            }
+            return;
+        }
+        // a cheap first test: a string of at most MAX_TEXT_CHARS UTF-16 units has at most that many characters
+        if (value.length() > MAX_TEXT_CHARS && value.codePointCount(0, value.length()) > MAX_TEXT_CHARS) {
+            throw ApiProblem.badRequest(path, what + " is " + value.codePointCount(0, value.length())
+                    + " characters long; the limit is " + MAX_TEXT_CHARS + " characters. Nothing was done.");
+        }
     }
 
     private static void checkKey(String path, String what, String value, int maxBytes) {

@@ -148,7 +148,7 @@ public final class Router {
             trace.projectId = ProjectId.isValid(projectParam) ? projectParam : "";
             call = authorize(route, matched, budget, trace);
             route.inputs().check(matched, route.style());
-            CallerStrings.check(matched, route.inputs(), route.style());
+            CallerStrings.check(matched, route);
             IdempotencyKeys.Begin begin = keys.isPresent() ? keys.get().begin(route, call) : IdempotencyKeys.UNTRACKED;
             if (begin instanceof IdempotencyKeys.Replay replay) {
                 return replay.response();

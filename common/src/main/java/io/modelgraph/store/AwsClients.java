@@ -2,6 +2,7 @@ package io.modelgraph.store;
 
 import java.time.Duration;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
 import software.amazon.awssdk.retries.api.RetryStrategy;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -27,7 +28,7 @@ public final class AwsClients {
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
                 .httpClient(dynamoHttp())
-                .overrideConfiguration(c -> c.retryStrategy(dynamoRetries()));
+                .overrideConfiguration(dynamoOverride());
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }
@@ -37,6 +38,7 @@ public final class AwsClients {
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.s3Endpoint().isPresent()))
                 .httpClient(http())
+                .overrideConfiguration(s3Override())
                 .forcePathStyle(config.s3Endpoint().isPresent());
         config.s3Endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
@@ -57,6 +59,39 @@ public final class AwsClients {
                 .backoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(50), Duration.ofSeconds(1)))
                 .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(200),
                         Duration.ofSeconds(2)))
+                .build();
+    }
+
+    /** How long one DynamoDB attempt may wait for its answer before the SDK gives it up and retries. */
+    public static final Duration DYNAMO_ATTEMPT_TIMEOUT = Duration.ofSeconds(4);
+    /**
+     * How long one DynamoDB call may take, its retries and backoff included: a failed large write makes two calls
+     * in a row (its chunk and the undo), which must both fit in the HTTP API's 29 s with the rest of the request.
+     */
+    public static final Duration DYNAMO_CALL_TIMEOUT = Duration.ofSeconds(8);
+    /** How long one S3 attempt may wait (objects are at most a few MB, in the same region). */
+    public static final Duration S3_ATTEMPT_TIMEOUT = Duration.ofSeconds(5);
+    /** How long one S3 call may take, its retries included. */
+    public static final Duration S3_CALL_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * The retries of {@link #dynamoRetries} and time bounds on each attempt and on the whole call. Without them a
+     * store that answers late held each attempt for the socket timeout (20 s), five times: a request waited
+     * 100 s, past the HTTP API's 29 s, and the caller got the gateway's timeout instead of the envelope.
+     */
+    public static ClientOverrideConfiguration dynamoOverride() {
+        return ClientOverrideConfiguration.builder()
+                .retryStrategy(dynamoRetries())
+                .apiCallAttemptTimeout(DYNAMO_ATTEMPT_TIMEOUT)
+                .apiCallTimeout(DYNAMO_CALL_TIMEOUT)
+                .build();
+    }
+
+    /** The SDK's standard retries for S3, with the same kind of time bounds as DynamoDB's. */
+    public static ClientOverrideConfiguration s3Override() {
+        return ClientOverrideConfiguration.builder()
+                .apiCallAttemptTimeout(S3_ATTEMPT_TIMEOUT)
+                .apiCallTimeout(S3_CALL_TIMEOUT)
                 .build();
     }
 

@@ -96,12 +96,26 @@ class CallerStringsTest {
     }
 
     @Test
-    void identifiersWithinTheBoundAndOtherLongMembersPass() throws Exception {
-        var response = call("POST", "/v1/" + project + "/spaces", "", "{\"label\":" + quoted("l".repeat(2_000))
+    void identifiersAndTextWithinTheirBoundsAndLongDocumentsPass() throws Exception {
+        var response = call("POST", "/v1/" + project + "/spaces", "", "{\"label\":" + quoted("l".repeat(1_000))
                 + ",\"spaceId\":" + quoted("s".repeat(256)) + "}");
         assertEquals(200, response.getStatusCode(), response.getBody());
-        assertEquals(200, call("GET", "/v1/" + project + "/export", "note=" + "n".repeat(3_000), null)
+        // characters, not UTF-16 units: 1,000 emoji are 2,000 units
+        assertEquals(200, call("POST", "/v1/" + project + "/spaces", "", "{\"label\":"
+                + quoted("\ud83d\ude00".repeat(1_000)) + "}").getStatusCode());
+        assertEquals(200, call("GET", "/v1/" + project + "/export", "note=" + "n".repeat(1_000), null)
                 .getStatusCode());
+        // a document goes to a parser with its own deadline: only the request size bounds it
+        assertEquals(200, call("POST", "/graph/transform/import/" + project, "", "{\"spaceId\":\"s\",\"schema\":"
+                + quoted("d".repeat(200_000)) + "}").getStatusCode());
+    }
+
+    @Test
+    void textPastItsBoundIsRefused() throws Exception {
+        assertRefused(call("POST", "/v1/" + project + "/spaces", "", "{\"label\":" + quoted("l".repeat(1_001))
+                + "}"), "body.label", "1001 characters long; the limit is 1000 characters");
+        assertRefused(call("GET", "/v1/" + project + "/export", "note=" + "n".repeat(3_000), null), "query.note",
+                "the limit is 1000 characters");
     }
 
     @Test
@@ -131,7 +145,10 @@ class CallerStringsTest {
         APIGatewayV2HTTPEvent event = TestEvents.event("POST", "/v1/" + project + "/spaces", "",
                 Base64.getEncoder().encodeToString(bytes), Map.of(), TestEvents.claims("alice", project, "Admin"));
         event.setIsBase64Encoded(true);
-        assertRefused(handler.handleRequest(event, null), "body", "not valid UTF-8: the byte 0xE9 at offset 13");
+        assertRefused(handler.handleRequest(event, null), "body.label", "not valid UTF-8: the byte 0xE9 at offset 13, "
+                + "in the string of 'label'");
+        assertRefused(call("GET", "/v1/" + project + "/jobs/a%FFb", "", null), "path.jobId",
+                "not valid percent-encoded UTF-8");
         assertRefused(call("GET", "/v1/" + project + "/export", "spaceId=%FF%FE", null), "query.spaceId",
                 "not valid percent-encoded UTF-8");
         assertRefused(call("GET", "/v1/" + project + "/export", "note=%ED%A0%80", null), "query.note",

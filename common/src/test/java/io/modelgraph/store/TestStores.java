@@ -37,8 +37,8 @@ public final class TestStores {
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
                 .httpClient(AwsClients.dynamoHttp())
-                .overrideConfiguration(c -> c.addExecutionInterceptor(interceptor)
-                        .retryStrategy(AwsClients.dynamoRetries()))
+                .overrideConfiguration(AwsClients.dynamoOverride().toBuilder().addExecutionInterceptor(interceptor)
+                        .build())
                 .build();
         return new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());
     }

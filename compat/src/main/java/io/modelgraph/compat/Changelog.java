@@ -36,7 +36,9 @@ final class Changelog {
             if (!c.get().name().equals(b.name())) {
                 out.add(new Change(Change.Kind.RENAMED, b.name(), c.get().name(), "type"));
             }
-            type(t, out);
+            if (!m.alike(b)) {
+                type(t, out);
+            }
         }
         candidate.types().stream().filter(c -> !seen.contains(c))
                 .forEach(c -> out.add(new Change(Change.Kind.ADDED, "", c.name(), "type")));
@@ -51,7 +53,9 @@ final class Changelog {
             if (!c.get().name().equals(b.name())) {
                 out.add(new Change(Change.Kind.RENAMED, b.name(), c.get().name(), "value list"));
             }
-            terms(b, c.get(), out);
+            if (!m.alike(b)) {
+                terms(b, c.get(), out);
+            }
         }
         candidate.taxonomies().stream().filter(c -> !seenTax.contains(c))
                 .forEach(c -> out.add(new Change(Change.Kind.ADDED, "", c.name(), "value list")));

@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Which reader part stands for which writer part: the same name, else a reader alias naming the writer's name (or
@@ -48,6 +49,8 @@ public final class Matching {
     private final Map<String, Optional<TaxonomyDef>> readerTaxonomyForWriterName = new HashMap<>();
     private final List<TypeMatch> types = new ArrayList<>();
     private final List<TaxonomyMatch> taxonomies = new ArrayList<>();
+    /** Writer types and value lists whose same-named reader part is declared alike (see {@link #alike}). */
+    private final Set<Object> alike = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     public Matching(SchemaModel writer, SchemaModel reader) {
         for (TypeDef t : reader.types()) {
@@ -66,14 +69,49 @@ public final class Matching {
         for (TypeDef w : writer.types()) {
             Optional<TypeDef> r = findReaderType(w);
             readerForWriterName.putIfAbsent(w.name(), r);
+            if (r.isPresent() && alike(w, r.get())) {
+                alike.add(w);
+            }
             types.add(r.map(rt -> pair(w, rt, readerElements.computeIfAbsent(rt, ReaderElements::new)))
                     .orElseGet(() -> new TypeMatch(w, Optional.empty(), List.of(), List.of())));
         }
         for (TaxonomyDef w : writer.taxonomies()) {
             Optional<TaxonomyDef> r = findReaderTaxonomy(w);
             readerTaxonomyForWriterName.putIfAbsent(w.name(), r);
+            if (r.isPresent() && alike(w, r.get())) {
+                alike.add(w);
+            }
             taxonomies.add(new TaxonomyMatch(w, r));
         }
+    }
+
+    /**
+     * Whether the writer's type has a reader type of the same name declared alike: the same elements (each equal
+     * in every component), supertypes, keys, namespace, {@code mapsTo}, annotations and abstractness; only the
+     * description and provenance may differ. Such a pair changes nothing any rule set looks at: references
+     * inside it name the same types on both sides, and a same-named type is always the one the reader matches.
+     * Decided once here, so every consumer's rules and the changelog skip the pair instead of comparing it
+     * again (a 500-type model against a copy with three changes is mostly such pairs).
+     */
+    public boolean alike(TypeDef w) {
+        return alike.contains(w);
+    }
+
+    /** Whether the writer's value list has a same-named reader list declared alike (terms and annotations). */
+    public boolean alike(TaxonomyDef w) {
+        return alike.contains(w);
+    }
+
+    private static boolean alike(TypeDef w, TypeDef r) {
+        return w.name().equals(r.name()) && w.isAbstract() == r.isAbstract() && w.elements().equals(r.elements())
+                && w.annotations().equals(r.annotations()) && w.supertypes().equals(r.supertypes())
+                && w.keys().equals(r.keys()) && w.namespace().equals(r.namespace()) && w.mapsTo().equals(
+                r.mapsTo());
+    }
+
+    private static boolean alike(TaxonomyDef w, TaxonomyDef r) {
+        return w.name().equals(r.name()) && w.terms().equals(r.terms()) && w.annotations().equals(r.annotations())
+                && w.mapsTo().equals(r.mapsTo());
     }
 
     /** Every writer type, in the writer's order, with its reader type and element pairs. */

@@ -31,6 +31,26 @@ class StructuralRulesTest {
     }
 
     @Test
+    void typesDeclaredAlikeAreMatchedOnceAndSkippedWhileChangedOnesAreChecked() {
+        TypeDef person = TypeDef.of("Person", List.of(NAME, AGE));
+        TypeDef described = person.toBuilder().description("Someone").build();
+        TypeDef narrowed = TypeDef.of("Person", List.of(NAME, AGE.toBuilder().type(DataType.of(PrimitiveKind
+                .BOOLEAN)).build()));
+        Matching alike = new Matching(model(person), model(described));
+        assertTrue(alike.alike(person), "a description alone changes nothing a reader sees");
+        Matching changed = new Matching(model(person), model(narrowed));
+        assertFalse(changed.alike(person));
+        for (String consumer : List.of("linkml", "jsonschema", "sql", "protobuf", "redcap")) {
+            assertTrue(Compatibility.compare(model(person), model(described), Mode.FULL, List.of(consumer))
+                    .compatible(), consumer);
+            assertFalse(Compatibility.compare(model(person), model(narrowed), Mode.FULL, List.of(consumer))
+                    .compatible(), consumer);
+        }
+        assertEquals(List.of(), Compatibility.compare(model(person), model(described), Mode.NONE, List.of())
+                .changelog());
+    }
+
+    @Test
     void addingAnOptionalElementIsCompatibleEitherWay() {
         SchemaModel base = model(TypeDef.of("Person", List.of(NAME)));
         SchemaModel candidate = model(TypeDef.of("Person", List.of(NAME, AGE)));

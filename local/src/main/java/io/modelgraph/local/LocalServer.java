@@ -192,7 +192,7 @@ public final class LocalServer implements AutoCloseable {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("modelgraphlocal",
                         "modelgraphlocal")))
                 .httpClient(AwsClients.dynamoHttp())
-                .overrideConfiguration(c -> c.retryStrategy(AwsClients.dynamoRetries()))
+                .overrideConfiguration(AwsClients.dynamoOverride())
                 .build();
     }
 
@@ -203,6 +203,7 @@ public final class LocalServer implements AutoCloseable {
                 .forcePathStyle(true)
                 .credentialsProvider(embeddedCredentials())
                 .httpClient(UrlConnectionHttpClient.builder().build())
+                .overrideConfiguration(AwsClients.s3Override())
                 .build();
     }
 

@@ -8,6 +8,10 @@ import com.sun.net.httpserver.HttpServer;
 import io.modelgraph.auth.Role;
 import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.OverHttp;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -15,8 +19,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -319,24 +321,13 @@ class JobsGatewayTest {
         return send(server, method, pathAndQuery, token, json, Duration.ofSeconds(60));
     }
 
+    /** A call through the test kit's driver over HTTP to {@code server}, with {@code token} as it is. */
     static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json,
             Duration timeout) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.baseUrl() + pathAndQuery))
-                .timeout(timeout)
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json));
-        b.header("Authorization", "Bearer " + token);
-        if (json != null) {
-            b.header("Content-Type", "application/json");
-        }
-        try {
-            HttpResponse<String> r = TestStack.HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("location").orElse(""));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        OverHttp http = new OverHttp(URI.create(server.baseUrl()), (project, role, subject) -> {
+            throw new IllegalStateException("These calls carry the token they are given");
+        }, TestStack.HTTP, timeout);
+        Answer a = new ApiDriver(http).call(method, pathAndQuery, json, Caller.bearer(token));
+        return new Reply(a.status(), a.body(), a.header("location").orElse(""));
     }
 }

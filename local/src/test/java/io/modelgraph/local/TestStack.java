@@ -7,14 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.json.Json;
 import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
 import io.modelgraph.testkit.OverHttp;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +30,7 @@ import java.util.Set;
 final class TestStack {
     private static LocalServer server;
     private static Path dataDir;
+    private static ApiDriver driver;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final ProbeHandler PROBE = new ProbeHandler();
 
@@ -54,13 +54,16 @@ final class TestStack {
      * The test kit's driver over HTTP to this stack: a caller in a role gets a token signed by the gateway's own
      * issuer, valid for an hour.
      */
-    static ApiDriver driver() {
-        LocalServer s = server();
-        return new ApiDriver(OverHttp.to(s.baseUrl(), (project, role, subject) -> {
-            Instant now = Instant.now();
-            return s.issuer().sign(LocalIssuer.claims(subject, Map.of(project, role), now,
-                    now.plus(Duration.ofHours(1))).build());
-        }));
+    static synchronized ApiDriver driver() {
+        if (driver == null) {
+            LocalServer s = server();
+            driver = new ApiDriver(OverHttp.to(s.baseUrl(), (project, role, subject) -> {
+                Instant now = Instant.now();
+                return s.issuer().sign(LocalIssuer.claims(subject, Map.of(project, role), now,
+                        now.plus(Duration.ofHours(1))).build());
+            }));
+        }
+        return driver;
     }
 
     /** A test kit answer in this class's shape, for the assertions below. */
@@ -83,28 +86,16 @@ final class TestStack {
         }
     }
 
+    /**
+     * A call through the test kit's driver with {@code token} as it is (null: none), {@code body} as its bytes
+     * with {@code contentType} (null: no content type), the answer checked against the contract.
+     */
     static Answer send(String method, String pathAndQuery, String token, String contentType, byte[] body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server().baseUrl() + pathAndQuery))
-                .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(body));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        if (contentType != null) {
-            b.header("Content-Type", contentType);
-        }
-        try {
-            HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            Answer answer = new Answer(r.statusCode(), r.headers().firstValue("content-type").orElse(""), r.body());
-            RecordedResponses.check(method, URI.create(pathAndQuery).getRawPath(), answer);
-            return answer;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        Map<String, String> headers = contentType == null ? Map.of() : Map.of("Content-Type", contentType);
+        Answer answer = of(driver().call(method, pathAndQuery, body, token == null ? Caller.anonymous()
+                : Caller.bearer(token), headers));
+        RecordedResponses.check(method, URI.create(pathAndQuery).getRawPath(), answer);
+        return answer;
     }
 
     static Answer get(String pathAndQuery, String token) {

@@ -17,18 +17,17 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  * with a located message ({@code line L, column C}). One reader keeps every JSON codec's limits and messages alike.
  */
 public final class StrictJson {
-    private static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
-            .maxNestingDepth(ParserLimits.MAX_DEPTH)
-            .maxNumberLength(400)
-            .maxStringLength(ParserLimits.MAX_INPUT_CHARS)
-            .maxNameLength(64 * 1024)
-            .maxDocumentLength(ParserLimits.MAX_INPUT_CHARS * 4L)
-            .build();
-
     private final ObjectMapper reader;
 
-    private StrictJson(boolean exactDecimals) {
-        JsonMapper.Builder builder = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
+    private StrictJson(boolean exactDecimals, int maxDepth) {
+        StreamReadConstraints limits = StreamReadConstraints.builder()
+                .maxNestingDepth(maxDepth)
+                .maxNumberLength(400)
+                .maxStringLength(ParserLimits.MAX_INPUT_CHARS)
+                .maxNameLength(64 * 1024)
+                .maxDocumentLength(ParserLimits.MAX_INPUT_CHARS * 4L)
+                .build();
+        JsonMapper.Builder builder = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(limits).build())
                 .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         if (exactDecimals) {
@@ -39,12 +38,21 @@ public final class StrictJson {
 
     /** A reader that keeps decimals as written ({@code 0.10} stays {@code 0.10}), for formats whose bounds are decimal. */
     public static StrictJson exactDecimals() {
-        return new StrictJson(true);
+        return new StrictJson(true, ParserLimits.MAX_DEPTH);
+    }
+
+    /**
+     * As {@link #exactDecimals()}, nesting up to {@code maxDepth}: for a format whose own reference parser accepts
+     * deeper documents than {@link ParserLimits#MAX_DEPTH} (Avro's, docs/formats/avro.md), so this service reads
+     * what that parser reads.
+     */
+    public static StrictJson exactDecimals(int maxDepth) {
+        return new StrictJson(true, maxDepth);
     }
 
     /** A reader that reads decimals as doubles, for formats whose numbers are IEEE doubles (RFC 8927 and the like). */
     public static StrictJson doubles() {
-        return new StrictJson(false);
+        return new StrictJson(false, ParserLimits.MAX_DEPTH);
     }
 
     /** Parses untrusted text; {@code emptyMessage} is the format's own words for a blank document. */

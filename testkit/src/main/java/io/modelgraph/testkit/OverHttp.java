@@ -29,13 +29,10 @@ public record OverHttp(URI base, Tokens tokens, HttpClient client, Duration time
     }
 
     @Override
-    public Answer send(String method, String pathAndQuery, String body, Map<String, String> headers, Caller as) {
+    public Answer send(String method, String pathAndQuery, byte[] body, Map<String, String> headers, Caller as) {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null && headers.keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
-            b.header("Content-Type", "application/json");
-        }
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
         headers.forEach(b::header);
         if (as instanceof Caller.InRole r) {
             b.header("Authorization", "Bearer " + tokens.token(r.projectId(), r.role(), r.subject()));

@@ -8,6 +8,9 @@ import java.util.Map;
  */
 public sealed interface Transport permits InProcess, OverHttp {
 
-    /** {@code pathAndQuery} starts with {@code /}; {@code body} may be null; {@code headers} are added as given. */
-    Answer send(String method, String pathAndQuery, String body, Map<String, String> headers, Caller as);
+    /**
+     * {@code pathAndQuery} starts with {@code /}; {@code body} is the request's bytes, or null for none;
+     * {@code headers} are sent as given (the content type among them).
+     */
+    Answer send(String method, String pathAndQuery, byte[] body, Map<String, String> headers, Caller as);
 }

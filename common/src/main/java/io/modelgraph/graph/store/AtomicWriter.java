@@ -119,8 +119,11 @@ final class AtomicWriter {
         String writeId = writing.writeId();
         Instant leaseUntil = writing.until();
         boolean crashed = false;
+        boolean committed = false;
         try {
-            WritePlan plan = WritePlan.of(changes, newNodeIds, generatedIds);
+            // every new item carries the write's id: readers hide it until the commit below (OpenWrites)
+            WritePlan plan = WritePlan.of(changes.stream().map(c -> hiddenUntilCommit(c, writeId)).toList(), newNodeIds,
+                    generatedIds);
             if (held.isEmpty()) {
                 requireStillAbsent(projectId, plan.recheck());
             }
@@ -133,6 +136,7 @@ final class AtomicWriter {
                 }
             }
             writing.journaled(); // from here its registry entry belongs to the journal, even if begin fails part-way
+            versions.open(projectId, writeId); // before its first item: listed, its items are hidden from readers
             int parts = journal.begin(projectId, writeId, plan.all(), chunkOf, leaseUntil);
             List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
@@ -152,18 +156,24 @@ final class AtomicWriter {
                 throw e; // the process is failing: leave the undo to the write-ahead record's lease
             }
             if (failure.isEmpty()) {
-                // once, when it has settled; before the journal goes, so a crash here is undone (and bumps again).
-                // rebuild: its items carry the write's start time as update stamp, not the time they landed
-                versions.bumpNow(projectId, true);
+                try {
+                    // the commit point: every reader sees the whole write from this one conditional update on
+                    versions.commit(projectId, writeId);
+                    committed = true;
+                } catch (RuntimeException notCommitted) {
+                    failure = Optional.of(notCommitted);
+                }
             }
-            if (failure.isEmpty() && journal.finish(projectId, writeId, parts)) {
+            if (committed) {
+                // a journal left behind (DynamoDB failing now) is dropped by the settle, which sees the commit
+                journal.finish(projectId, writeId, parts);
                 dropChunks(spilled.superseded());
                 return;
             }
-            RuntimeException fault = failure.map(AtomicWriter::runtime).orElseGet(() -> new IllegalStateException(
-                    "A large write landed but its journal could not be closed; it was undone"));
-            restore(projectId, journal.landedOnly(projectId, writeId, failure.isPresent() ? toUndo : plan.all(),
-                    chunkOf), fault);
+            // given up for good before the undo, so the commit can never happen after it (its items stay hidden)
+            versions.abort(projectId, writeId);
+            RuntimeException fault = runtime(failure.orElseThrow());
+            restore(projectId, journal.landedOnly(projectId, writeId, toUndo, chunkOf), fault);
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
             throw fault;
         } finally {
@@ -173,6 +183,13 @@ final class AtomicWriter {
                 writing.close();
             }
         }
+    }
+
+    /** A new item of large write {@code writeId} carries its id; overwrites and removals are left as they are. */
+    private static ItemChange hiddenUntilCommit(ItemChange c, String writeId) {
+        return c.before().isEmpty() && c.after().isPresent()
+                ? new ItemChange(c.pk(), c.sk(), c.before(), Optional.of(OpenWrites.stamped(c.after().get(), writeId)))
+                : c;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -29,23 +30,32 @@ final class DynamoCalls {
 
     private final DynamoDbClient dynamo;
     private final String table;
+    private final OpenWrites open;
 
     DynamoCalls(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;
+        this.open = OpenWrites.of(dynamo, table);
     }
 
-    /** Every item of a query; the SDK's paginator follows LastEvaluatedKey. */
+    /**
+     * Every item of a query; the SDK's paginator follows LastEvaluatedKey. Items of large writes not yet committed
+     * are left out ({@link OpenWrites}), as by {@link #batchGet}.
+     */
     List<Map<String, AttributeValue>> queryAll(Consumer<QueryRequest.Builder> shape) {
         QueryRequest.Builder b = QueryRequest.builder().tableName(table);
         shape.accept(b);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         dynamo.queryPaginator(b.build()).items().forEach(out::add);
-        return out;
+        return open.visible(out);
     }
 
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */
     List<Map<String, AttributeValue>> batchGet(List<Map<String, AttributeValue>> keys) {
+        return open.visible(batchGetAll(keys));
+    }
+
+    private List<Map<String, AttributeValue>> batchGetAll(List<Map<String, AttributeValue>> keys) {
         // BatchGetItem refuses a request that names one key twice
         Map<Map<String, AttributeValue>, Boolean> seen = new LinkedHashMap<>();
         keys.forEach(k -> seen.putIfAbsent(k, Boolean.TRUE));
@@ -96,6 +106,15 @@ final class DynamoCalls {
             pending = left;
         }
         throw new IllegalStateException("BatchGetItem left keys unprocessed after " + MAX_ATTEMPTS + " attempts");
+    }
+
+    /**
+     * Whether {@code e} says DynamoDB did not answer within a whole call's time ({@code AwsClients}' call timeout,
+     * its own retries spent): retrying it again would multiply the wait past the request's time, so the loops
+     * above the SDK give up at once and leave what is owed to the journal sweep (docs/reliability.md).
+     */
+    static boolean outOfTime(RuntimeException e) {
+        return e instanceof ApiCallTimeoutException;
     }
 
     static void sleep(int attempt) {

@@ -149,7 +149,8 @@ public final class GraphStore implements GraphAccess {
             String id) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
                 .consistentRead(true));
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty();
+        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
+                : Optional.empty());
     }
 
     /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
@@ -353,7 +354,8 @@ public final class GraphStore implements GraphAccess {
     public Optional<Relation> relation(String projectId, String fromNodeId, String relationId) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
                 .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
-        return r.hasItem() && !r.item().isEmpty() ? Optional.of(RelationItems.decode(r.item())) : Optional.empty();
+        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
+                : Optional.empty()).map(RelationItems::decode);
     }
 
     /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */
@@ -605,10 +607,17 @@ public final class GraphStore implements GraphAccess {
      * type indexes (the node item, values included, when the space is the node's first; else its membership copy,
      * which carries no values); the values of nodes seen only through a copy are read with one BatchGetItem of
      * their node items (docs/graph.md "Key design": one more item read per such node).
+     *
+     * <p>A project whose version item is absent was never written: every write moves the version in its own
+     * transaction, or (a large write) once it has settled, so such a project has no settled item to show and one
+     * item read answers instead of a query per type partition of every space.
      */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {
         List<String> spaces = spaceIds.isEmpty() ? List.of(MainSpace.idFor(projectId)) : List.copyOf(spaceIds);
+        if (versions.read(projectId).equals(ProjectVersion.Stamp.NONE)) {
+            return new GraphSnapshot(spaces, List.of(), List.of(), List.of());
+        }
         Map<String, Node> nodes = new LinkedHashMap<>();
         Map<String, List<MixinValue>> values = new HashMap<>();
         Set<String> seenThroughCopy = new HashSet<>();

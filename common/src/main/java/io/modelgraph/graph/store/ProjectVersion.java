@@ -3,10 +3,13 @@ package io.modelgraph.graph.store;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -29,6 +32,10 @@ public final class ProjectVersion {
     static final String SK = "X#version";
     static final String COUNTER = "v";
     static final String REBUILD = "rb";
+    /** Large writes under way: their new items carry {@code g = <writeId>} and stay hidden (see {@link OpenWrites}). */
+    static final String OPEN = "open";
+    /** Large writes given up: their new items stay hidden until their undo has deleted them, and for good after. */
+    static final String ABORTED = "aborted";
     private static final int ATTEMPTS = 10;
 
     /** What a reader compares: the counter, and the counter value of the last write that forces a rebuild. */
@@ -109,6 +116,93 @@ public final class ProjectVersion {
         }
         Map<String, AttributeValue> item = r.item();
         return new Stamp(Attr.num(item, COUNTER, 0), Attr.num(item, REBUILD, 0));
+    }
+
+    /**
+     * Lists a large write as open before its first item goes out: readers hide every item carrying its id until
+     * {@link #commit} (docs/graph.md "Large writes").
+     */
+    void open(String projectId, String writeId) {
+        change(projectId, "ADD #o :w", Map.of("#o", OPEN), Map.of(":w", ids(writeId)), null);
+    }
+
+    /**
+     * The commit point of a large write: one conditional UpdateItem that takes the write off {@code open} (its
+     * items become visible to every reader at once) and moves the version (with {@code rb}: its items carry the
+     * write's start time as update stamp). Refused, with {@link StoreConflictException}, when the write is no
+     * longer open: a settle gave it up after its lease ran out.
+     */
+    void commit(String projectId, String writeId) {
+        try {
+            change(projectId, "SET #v = if_not_exists(#v, :zero) + :one, #rb = if_not_exists(#v, :zero) + :one"
+                    + " DELETE #o :w", Map.of("#v", COUNTER, "#rb", REBUILD, "#o", OPEN),
+                    Map.of(":zero", Attr.n(0), ":one", Attr.n(1), ":w", ids(writeId), ":id", Attr.s(writeId)),
+                    "contains(#o, :id)");
+        } catch (ConditionalCheckFailedException givenUp) {
+            throw StoreConflictException.busy("The large write ran past its lease and was given up; nothing was"
+                    + " written, apply the changes again.");
+        }
+    }
+
+    /**
+     * Gives an open write up for good, so it can never commit: moved from {@code open} to {@code aborted}, its items
+     * stay hidden while they are undone. False when it was not open (committed, or given up already).
+     */
+    boolean abort(String projectId, String writeId) {
+        try {
+            change(projectId, "DELETE #o :w ADD #a :w", Map.of("#o", OPEN, "#a", ABORTED),
+                    Map.of(":w", ids(writeId), ":id", Attr.s(writeId)), "contains(#o, :id)");
+            return true;
+        } catch (ConditionalCheckFailedException notOpen) {
+            return false;
+        }
+    }
+
+    /** The writes whose items readers hide: open and aborted ones (strongly consistent, one item read). */
+    Set<String> hidden(String projectId) {
+        return hiddenIn(GraphKeys.pk(projectId));
+    }
+
+    /** As {@link #hidden(String)}, by partition key. */
+    Set<String> hiddenIn(String pk) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
+                .key(Map.of(Tables.PK, Attr.s(pk), Tables.SK, Attr.s(SK))).consistentRead(true)
+                .projectionExpression("#o, #a").expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED)));
+        Set<String> out = new HashSet<>();
+        if (r.hasItem()) {
+            for (String attribute : List.of(OPEN, ABORTED)) {
+                AttributeValue set = r.item().get(attribute);
+                if (set != null && set.hasSs()) {
+                    out.addAll(set.ss());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static AttributeValue ids(String writeId) {
+        return AttributeValue.builder().ss(writeId).build();
+    }
+
+    private void change(String projectId, String expression, Map<String, String> names,
+            Map<String, AttributeValue> values, String condition) {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                dynamo.updateItem(b -> {
+                    b.tableName(table).key(GraphStore.key(projectId, SK)).updateExpression(expression)
+                            .expressionAttributeNames(names).expressionAttributeValues(values);
+                    if (condition != null) {
+                        b.conditionExpression(condition);
+                    }
+                });
+                return;
+            } catch (TransactionConflictException busy) {
+                if (attempt == ATTEMPTS - 1) {
+                    throw busy;
+                }
+                DynamoCalls.sleep(attempt);
+            }
+        }
     }
 
     static boolean isVersionKey(String sk) {

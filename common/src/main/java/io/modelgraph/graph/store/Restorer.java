@@ -95,6 +95,9 @@ final class Restorer {
                 }
                 DynamoCalls.sleep(attempt + 1); // conflict with another transaction, or throttling
             } catch (SdkException e) {
+                if (DynamoCalls.outOfTime(e)) {
+                    break;
+                }
                 DynamoCalls.sleep(attempt + 1);
             }
         }

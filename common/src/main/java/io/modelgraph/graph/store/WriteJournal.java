@@ -310,6 +310,7 @@ final class WriteJournal {
         long now = clock.instant().toEpochMilli();
         java.util.Set<String> settledWrites = new java.util.HashSet<>();
         Map<String, Boolean> alive = new HashMap<>();
+        Map<String, Boolean> commitOf = new HashMap<>();
         for (Map<String, AttributeValue> item : journalItems(projectId)) {
             AttributeValue until = item.get(LEASE);
             String writeId = writeIdOf(item.get(Tables.SK).s());
@@ -319,7 +320,11 @@ final class WriteJournal {
             }
             String pk = item.get(Tables.PK).s();
             Map<String, Integer> chunkOf = new HashMap<>();
-            List<ItemChange> journaled = decodeAll(pk, item, chunkOf);
+            // a dead writer's write is given up (so it can no longer commit) unless it committed before it died:
+            // then only its journal is left to drop, and nothing is undone
+            boolean committed = until != null && commitOf.computeIfAbsent(writeId,
+                    w -> !versions.abort(projectId, w) && !versions.hidden(projectId).contains(w));
+            List<ItemChange> journaled = committed ? List.of() : decodeAll(pk, item, chunkOf);
             // a dead writer's removals are undone only where they are known to have landed
             List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);
             Restorer.Outcome outcome = restorer.revert(owed);
@@ -363,6 +368,7 @@ final class WriteJournal {
                     if (!remaining.contains(writeId) && Long.parseLong(entry.get(DUE).n()) < now
                             && !alive.computeIfAbsent(writeId, w -> lease.heldBy(projectId, w))) {
                         if (!settledWrites.contains(writeId)) {
+                            versions.abort(projectId, writeId); // listed open before its journal: nothing to undo
                             dropMarks(projectId, writeId);
                             lease.release(projectId, writeId); // conditional on its write id: a newer holder stays
                         }
@@ -422,6 +428,9 @@ final class WriteJournal {
                 call.run();
                 return true;
             } catch (SdkException e) {
+                if (DynamoCalls.outOfTime(e)) {
+                    return false;
+                }
                 DynamoCalls.sleep(attempt + 1);
             }
         }

@@ -62,7 +62,9 @@ public final class ProtobufRules implements ConsumerRules {
                 }
                 continue;
             }
-            fields(r, w, rt.get(), out);
+            if (!r.matching().alike(w)) {
+                fields(r, w, rt.get(), out);
+            }
         }
         for (TaxonomyDef w : r.writer().taxonomies()) {
             Optional<TaxonomyDef> rt = r.matching().readerTaxonomyNamed(w.name());
@@ -74,7 +76,9 @@ public final class ProtobufRules implements ConsumerRules {
                 }
                 continue;
             }
-            values(r, w, rt.get(), out);
+            if (!r.matching().alike(w)) {
+                values(r, w, rt.get(), out);
+            }
         }
         return out;
     }

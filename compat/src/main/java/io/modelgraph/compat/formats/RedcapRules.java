@@ -51,6 +51,9 @@ public final class RedcapRules implements ConsumerRules {
                         + was.element().name() + "' is deleted; its collected data is lost"));
                 continue;
             }
+            if (alike(r.matching(), was, is)) {
+                continue;
+            }
             if (!is.form().name().equals(was.form().name())) {
                 out.add(finding(r, "production-field-moved", Severity.ERROR, was.path(), is.path(), "Field '"
                         + was.element().name() + "' moves from instrument '" + was.form().name() + "' to '"
@@ -74,6 +77,18 @@ public final class RedcapRules implements ConsumerRules {
             }
         }
         return out;
+    }
+
+    /**
+     * The same field in the same instrument, declared alike, with an unchanged value list: nothing for the review
+     * (the shared matching decides the lists once).
+     */
+    private static boolean alike(Matching m, Field was, Field is) {
+        if (!is.form().name().equals(was.form().name()) || !is.element().equals(was.element())) {
+            return false;
+        }
+        return !(was.element().type() instanceof io.modelgraph.schema.DataType.TaxonomyRef ref)
+                || m.writerTaxonomy(ref.taxonomyName()).map(m::alike).orElse(false);
     }
 
     private static Finding finding(Reading r, String code, Severity s, String basePath, String candidatePath,

@@ -1,20 +1,21 @@
 package io.modelgraph.exchange;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.auth.Role;
 import io.modelgraph.exchange.fetch.SafeFetcher;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
 import io.modelgraph.platform.Settings;
+import io.modelgraph.testkit.Answer;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.InProcess;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 
-/** The real embedded DynamoDB Local and S3 (never mocks), gateway-shaped events, and a handler per settings. */
+/** The real embedded DynamoDB Local and S3 (never mocks), a handler per settings, called through the test kit. */
 final class ExchangeTestSupport {
     static Services services() {
         return TestStores.services();
@@ -53,11 +54,11 @@ final class ExchangeTestSupport {
             this.project = project;
         }
 
-        APIGatewayV2HTTPResponse call(String method, String op, Map<String, String> query, String body, String role) {
+        Answer call(String method, String op, Map<String, String> query, String body, String role) {
             return call(method, op, query, body, role, Map.of());
         }
 
-        APIGatewayV2HTTPResponse call(String method, String op, Map<String, String> query, String body, String role,
+        Answer call(String method, String op, Map<String, String> query, String body, String role,
                 Map<String, String> headers) {
             StringBuilder raw = new StringBuilder();
             query.forEach((k, v) -> {
@@ -69,59 +70,52 @@ final class ExchangeTestSupport {
             return send(method, op, raw.toString(), body, role, headers);
         }
 
-        APIGatewayV2HTTPResponse send(String method, String op, String rawQuery, String body, String role,
+        Answer send(String method, String op, String rawQuery, String body, String role,
                 Map<String, String> headers) {
-            return send(method, op, rawQuery, body, role, headers, null);
+            return send(new ApiDriver(InProcess.of(handler)), method, op, rawQuery, body, role, headers);
         }
 
-        /** As Lambda invokes it: {@code context} gives the invocation's remaining time (null: no deadline). */
-        APIGatewayV2HTTPResponse send(String method, String op, String rawQuery, String body, String role,
+        /** As Lambda invokes it: {@code context} gives the invocation's remaining time. */
+        Answer send(String method, String op, String rawQuery, String body, String role,
                 Map<String, String> headers, com.amazonaws.services.lambda.runtime.Context context) {
-            String path = "/v1/" + project + "/" + op;
-            var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(method).withPath(path).build();
-            Map<String, String> claims = Map.of("sub", "tester", "exp",
-                    Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, project + ":" + role);
-            var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("test")
-                    .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                            .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims)
-                                    .build()).build());
-            Map<String, String> all = new HashMap<>(headers);
-            if (body != null) {
-                all.putIfAbsent("content-type", "application/json");
-            }
-            APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
-                    .withRawPath(path).withRawQueryString(rawQuery).withHeaders(all).withBody(body)
-                    .withIsBase64Encoded(false).withRequestContext(ctx.build()).build();
-            return handler.handleRequest(event, context);
+            return send(new ApiDriver(InProcess.of(handler).within(context)), method, op, rawQuery, body, role,
+                    headers);
         }
 
-        JsonNode ok(APIGatewayV2HTTPResponse response) {
-            if (response.getStatusCode() != 200) {
-                throw new AssertionError("expected 200, got " + response.getStatusCode() + ": " + response.getBody());
+        private Answer send(ApiDriver driver, String method, String op, String rawQuery, String body, String role,
+                Map<String, String> headers) {
+            String path = "/v1/" + project + "/" + op + (rawQuery.isEmpty() ? "" : "?" + rawQuery);
+            return driver.call(method, path, body, new Caller.InRole(project, Role.parse(role).orElseThrow(),
+                    "tester"), headers);
+        }
+
+        JsonNode ok(Answer response) {
+            if (response.status() != 200) {
+                throw new AssertionError("expected 200, got " + response.status() + ": " + response.body());
             }
             JsonNode body = json(response);
             if (!body.path("success").asBoolean()) {
-                throw new AssertionError("expected success: " + response.getBody());
+                throw new AssertionError("expected success: " + response.body());
             }
             return body.path("data");
         }
     }
 
-    static JsonNode json(APIGatewayV2HTTPResponse response) {
+    static JsonNode json(Answer response) {
         try {
-            return Json.parse(response.getBody());
+            return Json.parse(response.body());
         } catch (Exception e) {
-            throw new AssertionError("not JSON: " + response.getBody(), e);
+            throw new AssertionError("not JSON: " + response.body(), e);
         }
     }
 
     /** Asserts a logical error with the status and a message mentioning every fragment. */
-    static String logical(APIGatewayV2HTTPResponse response, int status, String... mentions) {
+    static String logical(Answer response, int status, String... mentions) {
         JsonNode body = json(response);
-        if (response.getStatusCode() != status || body.path("success").asBoolean()
+        if (response.status() != status || body.path("success").asBoolean()
                 || body.path("error").path("isFatal").asBoolean(true)) {
-            throw new AssertionError("expected logical error " + status + ", got " + response.getStatusCode() + ": "
-                    + response.getBody());
+            throw new AssertionError("expected logical error " + status + ", got " + response.status() + ": "
+                    + response.body());
         }
         String message = body.path("error").path("message").asText();
         for (String m : mentions) {

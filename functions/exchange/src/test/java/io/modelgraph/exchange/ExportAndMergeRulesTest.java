@@ -14,6 +14,7 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -183,7 +184,7 @@ class ExportAndMergeRulesTest {
         }
     }
 
-    private com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse merge(String space, String url,
+    private Answer merge(String space, String url,
             String... flags) {
         Map<String, String> q = new HashMap<>(Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.exchange.merge.SpaceFingerprint;
 import io.modelgraph.exchange.profile.DefaultProfiles;
@@ -14,6 +13,7 @@ import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +84,7 @@ class MergeRoutesTest {
         return b.append("]").toString();
     }
 
-    APIGatewayV2HTTPResponse merge(String op, String space, String body, String... flags) {
+    Answer merge(String op, String space, String body, String... flags) {
         Map<String, String> q = new HashMap<>();
         q.put("SpaceId", space);
         q.put("ConfigTypeId", op.equals("mergeJsonLd") ? DefaultProfiles.JSON_LD_ID : DefaultProfiles.JSON_SCHEMA_ID);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
+import io.modelgraph.testkit.Answer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ class ProfileRoutesTest {
     void profileListsAnswerInTheAcceptedContentType() {
         for (String type : List.of("application/json", "text/json", "text/plain")) {
             var r = client.call("GET", "fetchJsonLdImportProfiles", Map.of(), null, "Viewer", Map.of("Accept", type));
-            assertEquals(200, r.getStatusCode());
-            assertTrue(r.getHeaders().get("Content-Type").startsWith(type), r.getHeaders().toString());
+            assertEquals(200, r.status());
+            assertTrue(r.header("Content-Type").orElseThrow().startsWith(type), r.headers().toString());
         }
     }
 

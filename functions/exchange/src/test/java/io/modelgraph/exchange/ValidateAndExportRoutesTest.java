@@ -11,6 +11,7 @@ import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,25 +137,25 @@ class ValidateAndExportRoutesTest {
         String space = spaceWithPerson("/v/p304.json");
         Map<String, String> q = Map.of("spaceId", space, "configTypeId", DefaultProfiles.JSON_SCHEMA_ID);
         var first = client().call("GET", "exportJsonSchema", q, null, "Viewer");
-        assertEquals(200, first.getStatusCode());
-        String tag = first.getHeaders().get("ETag");
+        assertEquals(200, first.status());
+        String tag = first.header("ETag").orElseThrow();
         var same = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag));
-        assertEquals(304, same.getStatusCode());
-        assertEquals("", same.getBody());
+        assertEquals(304, same.status());
+        assertEquals("", same.body());
         // another representation of the same export is another tag
         var plain = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag,
                 "Accept", "text/plain"));
-        assertEquals(200, plain.getStatusCode());
+        assertEquals(200, plain.status());
         // the model changes: the export does, and so does its tag
         client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", space, "ConfigTypeId",
                 DefaultProfiles.JSON_SCHEMA_ID, "OverrideOverwriteWarning", "true", "OverrideDifferentSourceWarning",
                 "true"), MergeRoutesTest.sources(server.put("/v/p304b.json", MergeRoutesTest.PERSON.replace(
                 "Full name", "Given and family name"))), "Admin"));
         var changed = client().call("GET", "exportJsonSchema", q, null, "Viewer", Map.of("If-None-Match", tag));
-        assertEquals(200, changed.getStatusCode(), changed.getBody());
+        assertEquals(200, changed.status(), changed.body());
         var profiles = client().call("GET", "fetchJsonSchemaImportProfiles", Map.of(), null, "Viewer");
         assertEquals(304, client().call("GET", "fetchJsonSchemaImportProfiles", Map.of(), null, "Viewer",
-                Map.of("If-None-Match", profiles.getHeaders().get("ETag"))).getStatusCode());
+                Map.of("If-None-Match", profiles.header("ETag").orElseThrow())).status());
     }
 
     @Test
@@ -163,7 +164,7 @@ class ValidateAndExportRoutesTest {
         for (String type : List.of("application/json", "text/json", "text/plain")) {
             var r = client().call("GET", "exportJsonSchema", Map.of("spaceId", space, "configTypeId",
                     DefaultProfiles.JSON_SCHEMA_ID), null, "Viewer", Map.of("Accept", type));
-            assertTrue(r.getHeaders().get("Content-Type").startsWith(type));
+            assertTrue(r.header("Content-Type").orElseThrow().startsWith(type));
             JsonNode schema = Json.parse(client().ok(r).asText());
             assertEquals(java.util.Set.of(), Validators.metaSchema().validate(schema));
         }

@@ -197,10 +197,15 @@ final class FaultyDynamo implements ExecutionInterceptor {
                     b.exclusiveStartKey(from);
                 }
             });
-            // the project's version item moves with every write and every undo (that is its purpose): the graph's
-            // state before and after is what these tests compare
+            // the project's version item moves with every write and every undo (that is its purpose), and `g`
+            // names the large write that put an item (an undo restoring a rebuilt pre-image may leave it out): the
+            // graph's state before and after is what these tests compare
             page.items().stream().filter(i -> !"X#version".equals(i.get(Tables.SK).s()))
-                    .forEach(i -> out.put(i.get(Tables.SK).s(), i));
+                    .forEach(i -> {
+                        Map<String, AttributeValue> item = new HashMap<>(i);
+                        item.remove("g");
+                        out.put(i.get(Tables.SK).s(), item);
+                    });
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         return out;

@@ -9,11 +9,14 @@ import io.modelgraph.api.ApiProblems;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** The GraphAccess side of the store, used by the schema surfaces: whole-space loads and all-or-nothing change sets. */
@@ -43,6 +46,20 @@ class GraphAccessTest {
         // a change set's mixin value replaces the stored one (a merge says what the file says: docs/exchange.md)
         assertEquals(Map.of("maxOccurs", IntNode.valueOf(3)), after.mixinValues().get(0).columns(), "values replace");
         assertEquals("Human", api.fetch("p", false, false).path("label").asText());
+    }
+
+    @Test
+    void aNeverWrittenProjectLoadsEmptyAndItsFirstWriteShowsAtOnce() {
+        String fresh = "never-written-" + UUID.randomUUID();
+        GraphSnapshot empty = store.load(fresh, List.of("s"));
+        assertEquals(List.of("s"), empty.spaceIds());
+        assertTrue(empty.nodes().isEmpty() && empty.relations().isEmpty() && empty.mixinValues().isEmpty());
+
+        // a space node is its own space: the project's first write, with no main space put before it
+        Instant now = Instant.now();
+        store.createNode(fresh, new Node("s", "Space S", NodeType.Space, List.of("s"), now, now, "u", "u", false, 1));
+        GraphSnapshot written = store.load(fresh, List.of("s"));
+        assertEquals(List.of("s"), written.nodes().stream().map(Node::id).toList());
     }
 
     @Test

@@ -1,18 +1,27 @@
 package io.modelgraph.integrations;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.Authenticator;
-import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.auth.Role;
 import io.modelgraph.json.Json;
 import io.modelgraph.store.TestStores;
-import java.util.HashMap;
+import io.modelgraph.testkit.Answer;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.InProcess;
 import java.util.Map;
 
-/** Handler-level calls of the integration routes against the real embedded DynamoDB Local and S3 server. */
+/**
+ * The integration routes through the test kit's in-process driver, on the real embedded DynamoDB Local and S3
+ * server. Header names in a result are lower-cased.
+ */
 final class IntegrationCalls {
     record Result(int status, Map<String, String> headers, String text) {
+        /** A header by name, whatever its case. */
+        String header(String name) {
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        }
+
         JsonNode body() {
             try {
                 return Json.parse(text);
@@ -62,40 +71,23 @@ final class IntegrationCalls {
         return projectId;
     }
 
+    /** A call in {@code role} of this project (a JWT's claim); no role: no credential. */
     Result call(String method, String path, String body, String role) {
-        Map<String, String> claims = role == null ? null : Map.of("sub", "tester", "exp",
-                Long.toString(System.currentTimeMillis() / 1000 + 3600), RoleClaim.NAME, projectId + ":" + role);
-        var auth = claims == null ? null : APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(claims).build())
-                .build();
-        return send(method, path.replace("{projectId}", projectId), body, auth);
+        Caller as = role == null ? Caller.anonymous()
+                : new Caller.InRole(projectId, Role.parse(role).orElseThrow(), "tester");
+        return result(new ApiDriver(InProcess.of(handler)).call(method, path.replace("{projectId}", projectId), body,
+                as));
     }
 
-    /** As the API-key authorizer passes a verified key to the route. */
+    /** As the API-key authorizer passes a verified key of {@code role} to the route. */
     Result callWithKey(String method, String path, String body, String role) {
-        Map<String, Object> context = new HashMap<>();
-        context.put(Authenticator.CTX_PROJECT, projectId);
-        context.put(Authenticator.CTX_ROLE, role);
-        context.put(Authenticator.CTX_KEY_ID, "k1");
-        var auth = APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder().withLambda(context).build();
-        return send(method, path.replace("{projectId}", projectId), body, auth);
+        Map<String, Object> verdict = Map.of(Authenticator.CTX_PROJECT, projectId, Authenticator.CTX_ROLE, role,
+                Authenticator.CTX_KEY_ID, "k1");
+        ApiDriver driver = new ApiDriver(InProcess.of(handler).withApiKeyVerdicts(key -> verdict));
+        return result(driver.call(method, path.replace("{projectId}", projectId), body, Caller.apiKey("k1-secret")));
     }
 
-    private Result send(String method, String path, String body,
-            APIGatewayV2HTTPEvent.RequestContext.Authorizer auth) {
-        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(method).withPath(path).build();
-        var ctx = APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http).withRequestId("t");
-        if (auth != null) {
-            ctx.withAuthorizer(auth);
-        }
-        Map<String, String> headers = new HashMap<>();
-        if (body != null) {
-            headers.put("content-type", "application/json");
-        }
-        APIGatewayV2HTTPEvent event = APIGatewayV2HTTPEvent.builder().withVersion("2.0").withRouteKey("$default")
-                .withRawPath(path).withRawQueryString("").withHeaders(headers).withBody(body)
-                .withIsBase64Encoded(false).withRequestContext(ctx.build()).build();
-        APIGatewayV2HTTPResponse r = handler.handleRequest(event, null);
-        return new Result(r.getStatusCode(), r.getHeaders(), r.getBody());
+    private static Result result(Answer answer) {
+        return new Result(answer.status(), answer.headers(), answer.body());
     }
 }

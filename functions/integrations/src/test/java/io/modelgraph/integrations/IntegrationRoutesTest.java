@@ -134,8 +134,8 @@ class IntegrationRoutesTest {
                 + " persist the parsed snapshot).", none.firstMessage());
         Result grey = calls.call("GET", "/graph/integrations/capture/badge/{projectId}", null, "Viewer");
         assertEquals(200, grey.status());
-        assertTrue(grey.headers().get("Content-Type").startsWith("image/svg+xml"));
-        assertTrue(grey.headers().get("Cache-Control").contains("no-cache"));
+        assertTrue(grey.header("Content-Type").startsWith("image/svg+xml"));
+        assertTrue(grey.header("Cache-Control").contains("no-cache"));
         assertTrue(grey.text().contains("#9f9f9f"));
 
         importStudy(STUDY);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +11,7 @@ import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -103,12 +103,12 @@ class LargeSchemaImportTest {
         return text.length() <= 2000 ? text : text.substring(0, 2000) + "...";
     }
 
-    private APIGatewayV2HTTPResponse get(Map<String, String> query) {
+    private Answer get(Map<String, String> query) {
         return calls.exchangeGet(exchange, "validateJSON", query);
     }
 
-    private static JsonNode ok(APIGatewayV2HTTPResponse r) throws Exception {
-        assertEquals(200, r.getStatusCode(), r.getBody());
-        return Json.parse(r.getBody()).path("data");
+    private static JsonNode ok(Answer r) throws Exception {
+        assertEquals(200, r.status(), r.body());
+        return Json.parse(r.body()).path("data");
     }
 }

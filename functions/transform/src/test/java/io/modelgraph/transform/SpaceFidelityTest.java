@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.exchange.jsonschema.Validators;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
+import io.modelgraph.testkit.Answer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
@@ -92,13 +92,13 @@ class SpaceFidelityTest {
         importSchema("""
                 {"type": "object", "properties": {"a": {"type": "string"}},
                  "patternProperties": {"^\\\\p{Letter}+$": {"type": "integer"}}}""");
-        APIGatewayV2HTTPResponse r = get("validateJSON", Map.of("spaceId", MainSpace.idFor(calls.projectId()),
+        Answer r = get("validateJSON", Map.of("spaceId", MainSpace.idFor(calls.projectId()),
                 "configTypeId", DefaultProfiles.JSON_SCHEMA_ID, "jsonString", "{\"a\": \"x\"}"));
-        assertEquals(422, r.getStatusCode(), r.getBody());
-        JsonNode body = Json.parse(r.getBody());
+        assertEquals(422, r.status(), r.body());
+        JsonNode body = Json.parse(r.body());
         assertFalse(body.path("success").asBoolean());
-        assertTrue(r.getBody().contains("query.spaceId"), r.getBody());
-        assertFalse(r.getBody().contains("Exception\\n\\tat"), "no stack trace: " + r.getBody());
+        assertTrue(r.body().contains("query.spaceId"), r.body());
+        assertFalse(r.body().contains("Exception\\n\\tat"), "no stack trace: " + r.body());
     }
 
     @Test
@@ -130,12 +130,12 @@ class SpaceFidelityTest {
                 .isEmpty(), "the issue's instance is invalid");
     }
 
-    private APIGatewayV2HTTPResponse get(String op, Map<String, String> query) {
+    private Answer get(String op, Map<String, String> query) {
         return calls.exchangeGet(exchange, op, query);
     }
 
-    private static JsonNode ok(APIGatewayV2HTTPResponse r) throws Exception {
-        assertEquals(200, r.getStatusCode(), r.getBody());
-        return Json.parse(r.getBody()).path("data");
+    private static JsonNode ok(Answer r) throws Exception {
+        assertEquals(200, r.status(), r.body());
+        return Json.parse(r.body()).path("data");
     }
 }

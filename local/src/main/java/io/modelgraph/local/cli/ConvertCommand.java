@@ -114,9 +114,12 @@ final class ConvertCommand implements Command {
 
         LineLocator lines = new LineLocator(input.text());
         List<Finding> findings = new ArrayList<>();
+        // under --fail-on-loss a loss is what fails the run: an error, so the failing run shows failing JUnit
+        // cases, SARIF errors and ::error annotations rather than warnings beside exit code 1
+        Finding.Severity severity = args.flag("fail-on-loss") ? Finding.Severity.ERROR : Finding.Severity.WARNING;
         for (LossEntry e : ledger.entries()) {
-            findings.add(new Finding(e.kind().name(), Finding.Severity.WARNING, LEDGER, e.explanation(),
-                    input.name(), lines.lineOf(e.path()), e.path()));
+            findings.add(new Finding(e.kind().name(), severity, LEDGER, e.explanation(), input.name(),
+                    lines.lineOf(e.path()), e.path()));
         }
         boolean failed = args.flag("fail-on-loss") && !findings.isEmpty();
         ObjectNode payload = Json.object();

@@ -109,7 +109,12 @@ class CliTest {
                 .path("lossiness").isEmpty();
         assertTrue(lossy, "the fixture's map loses something on the way to protobuf");
         assertEquals(1, strict.code(), strict.out());
-        assertTrue(strict.out().startsWith("::warning file=" + in), strict.out());
+        assertTrue(strict.out().startsWith("::error file=" + in), "a loss that fails the run is an error: "
+                + strict.out());
+        Run lenient = run("convert", "--to", "protobuf", "--out", out.toString(), "--format", "github",
+                in.toString());
+        assertEquals(0, lenient.code(), lenient.out());
+        assertTrue(lenient.out().startsWith("::warning file=" + in), lenient.out());
     }
 
     @Test

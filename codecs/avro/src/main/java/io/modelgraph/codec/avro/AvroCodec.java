@@ -30,6 +30,31 @@ public final class AvroCodec implements SchemaDecoder, SchemaEncoder {
 
     @Override
     public String encode(SchemaModel model, CodecOptions options, LossinessLedger ledger) {
-        return io.modelgraph.codec.jsonschema.JsonSchemaText.pretty(new AvroEncoding(model, ledger).encode());
+        com.fasterxml.jackson.databind.JsonNode schema = new AvroEncoding(model, ledger).encode();
+        int depth = depth(schema);
+        if (depth > AvroInput.MAX_DEPTH) {
+            // Avro's own parser refuses it: an output no reader accepts is no conversion
+            throw new io.modelgraph.codec.UnrepresentableModelException("$", "Each named type is defined at its"
+                    + " first use, which nests this schema " + depth + " JSON levels deep; Avro's parser reads at"
+                    + " most " + AvroInput.MAX_DEPTH + ".");
+        }
+        return io.modelgraph.codec.jsonschema.JsonSchemaText.pretty(schema);
+    }
+
+    /** Nesting of objects and arrays as Jackson counts it ({@code {}} is 1), without recursion. */
+    static int depth(com.fasterxml.jackson.databind.JsonNode root) {
+        int deepest = 0;
+        java.util.ArrayDeque<java.util.Map.Entry<com.fasterxml.jackson.databind.JsonNode, Integer>> stack =
+                new java.util.ArrayDeque<>();
+        stack.push(java.util.Map.entry(root, 0));
+        while (!stack.isEmpty()) {
+            var top = stack.pop();
+            if (top.getKey().isContainerNode()) {
+                int level = top.getValue() + 1;
+                deepest = Math.max(deepest, level);
+                top.getKey().forEach(child -> stack.push(java.util.Map.entry(child, level)));
+            }
+        }
+        return deepest;
     }
 }

@@ -285,7 +285,8 @@ final class AvroDecoding {
         putProps(annotations, f);
         ElementDef e = ElementDef.builder(f.name()).description(Optional.ofNullable(f.doc())).type(type)
                 .cardinality(cardinality).nullable(nullable).constraints(constraints)
-                .defaultValue(f.hasDefaultValue() ? Optional.of(JacksonUtils.toJsonNode(f.defaultVal())) : Optional.empty())
+                .defaultValue(f.hasDefaultValue() ? Optional.of(asWritten(JacksonUtils.toJsonNode(f.defaultVal())))
+                        : Optional.empty())
                 .annotations(annotations).build();
         JsonNode actual = ref(s);
         if (!derive.forElement(e, "").equals(actual)) {
@@ -434,5 +435,17 @@ final class AvroDecoding {
         }
         s.getObjectProps().forEach((k, v) -> o.set(k, JacksonUtils.toJsonNode(v)));
         return o.size() == 1 ? TextNode.valueOf(s.getType().getName()) : o;
+    }
+
+    /**
+     * A float field's default comes back from Avro as a Java float, whose double value is not the number written
+     * ({@code 3.14} is 3.140000104904175): it is kept as the float's shortest decimal, as the schema states it.
+     */
+    private static com.fasterxml.jackson.databind.JsonNode asWritten(com.fasterxml.jackson.databind.JsonNode value) {
+        if (value instanceof com.fasterxml.jackson.databind.node.FloatNode f) {
+            return com.fasterxml.jackson.databind.node.DecimalNode.valueOf(new java.math.BigDecimal(Float.toString(
+                    f.floatValue())));
+        }
+        return value;
     }
 }

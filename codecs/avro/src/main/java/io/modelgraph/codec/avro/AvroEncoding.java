@@ -38,6 +38,8 @@ final class AvroEncoding {
     private final AvroNames names = new AvroNames();
     private final Map<String, String> typeNames = new HashMap<>();
     private final Map<String, String> taxonomyNames = new HashMap<>();
+    /** Model names of types and value lists written under another name, to the name written. */
+    private final Map<String, String> renamed = new HashMap<>();
     /** Definitions in reference form by full name, in model order. */
     private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
     private final Set<String> emitted = new HashSet<>();
@@ -79,6 +81,27 @@ final class AvroEncoding {
         model.types().forEach(t -> definitions.put(typeNames.get(t.name()), record(t)));
         model.taxonomies().forEach(x -> definitions.put(taxonomyNames.get(x.name()), enumeration(x)));
         defaultChecks.forEach(Runnable::run);
+        // a field refers to a renamed type by the new name, which is what it reads back as
+        model.types().forEach(t -> t.elements().forEach(e -> referenced(e.type()).stream()
+                .filter(renamed::containsKey).forEach(n -> ledger.drop("$.types." + t.name() + "." + e.name(),
+                        "'" + t.name() + "." + e.name() + "' refers to '" + n + "', written as '" + renamed.get(n)
+                                + "'."))));
+    }
+
+    private static List<String> referenced(io.modelgraph.schema.DataType type) {
+        if (type instanceof io.modelgraph.schema.DataType.TypeRef r) {
+            return List.of(r.typeName());
+        }
+        if (type instanceof io.modelgraph.schema.DataType.TaxonomyRef r) {
+            return List.of(r.taxonomyName());
+        }
+        if (type instanceof io.modelgraph.schema.DataType.Union u) {
+            return u.members().stream().flatMap(m -> referenced(m).stream()).toList();
+        }
+        if (type instanceof io.modelgraph.schema.DataType.MapOf m) {
+            return referenced(m.values());
+        }
+        return List.of();
     }
 
     JsonNode encode() {
@@ -151,6 +174,7 @@ final class AvroEncoding {
         if (!AvroNames.valid(modelName).equals(modelName) || !chosen.equals(wanted)) {
             ledger.drop(path, "'" + modelName + "' is not a valid or unique Avro name; written as '" + chosen
                     + "'.");
+            renamed.put(modelName, chosen);
         }
         return chosen;
     }

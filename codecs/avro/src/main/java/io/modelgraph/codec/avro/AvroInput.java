@@ -3,7 +3,7 @@ package io.modelgraph.codec.avro;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
-import io.modelgraph.codec.jsonschema.JsonSchemaText;
+import io.modelgraph.codec.StrictJson;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -22,6 +22,15 @@ import org.apache.avro.Schema;
  * position, so {@link ErrorPaths} finds the JSON path they are about.
  */
 final class AvroInput {
+    /**
+     * The nesting depth Avro's own {@link Schema.Parser} reads: it parses with Jackson's default stream
+     * constraints, so a schema nested deeper than this is refused by Avro itself, and one up to it is valid Avro
+     * (a named type defined inline at its first use nests three JSON levels per record, docs/formats/avro.md).
+     */
+    static final int MAX_DEPTH = com.fasterxml.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH;
+
+    // defaults such as 0.10 are kept as written
+    private static final StrictJson READER = StrictJson.exactDecimals(MAX_DEPTH);
 
     record Document(String file, JsonNode json, Optional<Schema> schema, Optional<Protocol> protocol) {
     }
@@ -37,7 +46,7 @@ final class AvroInput {
         if (text.isBlank()) {
             throw new SchemaSyntaxException("$", "The Avro document is empty.");
         }
-        JsonNode top = JsonSchemaText.parse(text);
+        JsonNode top = READER.parse(text, "The Avro document is empty.");
         List<Source> sources = new ArrayList<>();
         if (isBundle(top)) {
             if (top.isEmpty()) {
@@ -48,7 +57,7 @@ final class AvroInput {
                 JsonNode json = file.getValue();
                 if (json.isTextual() && looksLikeJsonText(json.asText())) {
                     try {
-                        json = JsonSchemaText.parse(json.asText());
+                        json = READER.parse(json.asText(), "The file is empty.");
                     } catch (SchemaSyntaxException e) {
                         throw new SchemaSyntaxException(file.getKey() + ": " + e.path(), e.getMessage());
                     }

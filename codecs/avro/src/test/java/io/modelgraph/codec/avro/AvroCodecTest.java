@@ -89,6 +89,49 @@ class AvroCodecTest {
         assertTrue(GraphRoundTrip.exportsAlike(codec, m));
     }
 
+    /** T0 → T1 → … each with one required field of the next type: each record nests three JSON levels deeper. */
+    private static SchemaModel chain(int types) {
+        List<TypeDef> chain = new java.util.ArrayList<>();
+        for (int i = 0; i < types; i++) {
+            DataType next = i + 1 < types ? new DataType.TypeRef("T" + (i + 1)) : DataType.of(PrimitiveKind.STRING);
+            chain.add(TypeDef.of("T" + i, List.of(ElementDef.of("next", next, Cardinality.REQUIRED))));
+        }
+        return SchemaModel.of("deep", chain, List.of());
+    }
+
+    @Test
+    void aSchemaNestedDeeperThan128LevelsThatAvroAcceptsIsReadBack() throws SchemaSyntaxException {
+        // schema.org's types nest 129 deep where each is defined at its first use
+        String avro = codec.encode(chain(100), CodecOptions.NONE, new LossinessLedger());
+        new Schema.Parser().parse(avro);
+        assertTrue(AvroCodec.depth(io.modelgraph.codec.StrictJson.exactDecimals(AvroInput.MAX_DEPTH).parse(avro,
+                "")) > 128);
+        SchemaModel back = codec.decode(avro, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(100, back.types().size());
+        assertEquals(new DataType.TypeRef("T99"), back.type("T98").orElseThrow().element("next").orElseThrow()
+                .type());
+    }
+
+    @Test
+    void aSchemaDeeperThanAvrosOwnParserReadsIsRefusedAsUnrepresentable() {
+        SchemaModel deep = chain(400);
+        io.modelgraph.codec.UnrepresentableModelException e = assertThrows(
+                io.modelgraph.codec.UnrepresentableModelException.class,
+                () -> codec.encode(deep, CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(e.getMessage().contains("at most " + AvroInput.MAX_DEPTH), e.getMessage());
+        // the limit is Avro's own: its parser refuses the same schema
+        StringBuilder written = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            written.append("{\"type\": \"record\", \"name\": \"T").append(i)
+                    .append("\", \"fields\": [{\"name\": \"next\", \"type\": ");
+        }
+        written.append("\"string\"").append("}]}".repeat(400));
+        assertThrows(org.apache.avro.SchemaParseException.class, () -> new Schema.Parser().parse(written.toString()));
+        SchemaSyntaxException refused = assertThrows(SchemaSyntaxException.class, () -> codec.decode(written.toString(),
+                CodecOptions.NONE, new LossinessLedger()));
+        assertTrue(refused.getMessage().contains("parser limit"), refused.getMessage());
+    }
+
     @Test
     void aUnionOfKindsSharingAnAvroTypeKeepsOneMemberPerTypeSoAvroAcceptsIt() {
         SchemaModel model = SchemaModel.of("m", List.of(TypeDef.of("Offer", List.of(ElementDef.of("days",
@@ -241,5 +284,31 @@ class AvroCodecTest {
                 "[[\"x.Colour\",\"x.Paint\"],[\"x.Size\",\"x.Shirt\"]]"))).build();
         assertEquals(Schema.Type.UNION, new Schema.Parser().parse(codec.encode(nested, CodecOptions.NONE,
                 new LossinessLedger())).getType(), "a stored union of unions is written flat");
+    }
+
+    @Test
+    void aFieldReferringToARenamedTypeIsLedgeredAtTheField() throws SchemaSyntaxException {
+        // protobuf's nested enum V1LayerParameter.DimCheckMode: a dot is a namespace separator in Avro
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("Layer", List.of(ElementDef.of("mode",
+                new DataType.TaxonomyRef("Layer.Mode"), Cardinality.REQUIRED), ElementDef.of("next",
+                new DataType.TypeRef("Layer.Next"), Cardinality.REQUIRED))), TypeDef.of("Layer.Next", List.of(
+                ElementDef.of("id", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of(
+                TaxonomyDef.of("Layer.Mode", List.of(Term.of("STRICT"), Term.of("PERMISSIVE")))));
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> changed = io.modelgraph.schema.ModelDiff.between(m, back)
+                .stream().filter(d -> d.element().equals("mode") || d.element().equals("next")).toList();
+        assertEquals(2, changed.size(), changed.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(changed, ledger.entries()));
+    }
+
+    @Test
+    void aFloatDefaultIsReadAsWrittenNotAsTheFloatsDoubleValue() throws SchemaSyntaxException {
+        // linkedin avro-util's defaultsTest: "testFloat", "float", default 3.14 (as a double 3.140000104904175)
+        SchemaModel m = codec.decode("""
+                {"type": "record", "name": "R", "fields": [{"name": "f", "type": "float", "default": 3.14}]}
+                """, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(new java.math.BigDecimal("3.14"), m.type("R").orElseThrow().element("f").orElseThrow()
+                .defaultValue().orElseThrow().decimalValue());
     }
 }

@@ -60,6 +60,26 @@ public final class JsonLdCodec implements SchemaDecoder, SchemaEncoder {
     /** RFC 3987: a scheme, ':', then characters an IRI allows (no spaces, angle brackets, quotes or braces). */
     private static final Pattern ABSOLUTE_IRI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*:[^\\s<>\"{}|\\\\^`]*");
 
+    /**
+     * A mapping written as a compact IRI of a context prefix ({@code owl:Class}, as LinkML writes a class_uri) is
+     * expanded by every JSON-LD reader, so it reads back as the full IRI.
+     */
+    private static void compactMappings(SchemaModel model, Map<String, String> context, LossinessLedger ledger) {
+        Map<String, String> prefixes = JsonLdWriter.prefixesOf(context);
+        java.util.function.BiConsumer<String, String> check = (where, m) -> {
+            int colon = m.indexOf(':');
+            if (colon > 0 && !m.startsWith("//", colon + 1) && prefixes.containsKey(m.substring(0, colon))) {
+                ledger.approximate(where, "'" + where + "' maps to the compact IRI '" + m + "', which reads back as <"
+                        + prefixes.get(m.substring(0, colon)) + m.substring(colon + 1) + ">");
+            }
+        };
+        model.types().forEach(t -> {
+            t.mapsTo().ifPresent(m -> check.accept(t.name(), m));
+            t.elements().forEach(e -> e.mapsTo().ifPresent(m -> check.accept(t.name() + "." + e.name(), m)));
+        });
+        model.taxonomies().forEach(x -> x.mapsTo().ifPresent(m -> check.accept(x.name(), m)));
+    }
+
     /** All model parts and the data types they use, sorted by IRI; the model's own prefixes join the context. */
     @Override
     public String encode(SchemaModel model, CodecOptions options, LossinessLedger ledger) {
@@ -70,6 +90,7 @@ public final class JsonLdCodec implements SchemaDecoder, SchemaEncoder {
                 .filter(e -> definable(e.getKey(), e.getValue(), ledger))
                 .forEach(e -> context.put(e.getKey(), e.getValue()));
         JsonLdEncodeAudit.record(model, ledger);
+        compactMappings(model, context, ledger);
         return new JsonLdWriter(new JsonLdVocabulary(context, base.classes(), base.properties()))
                 .write(model, EVERYTHING);
     }

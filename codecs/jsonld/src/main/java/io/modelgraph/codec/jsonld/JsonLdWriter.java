@@ -32,7 +32,22 @@ public final class JsonLdWriter {
 
     public JsonLdWriter(JsonLdVocabulary profile) {
         this.profile = profile;
-        this.prefixes = profile.context();
+        this.prefixes = prefixesOf(profile.context());
+    }
+
+    /**
+     * The context terms that JSON-LD 1.1 expands as prefixes: a simple term definition is a prefix only when its
+     * IRI ends with a gen-delim ({@code : / ? # [ ] @}); {@code "IAO": ".../obo/IAO_"} is not, so
+     * {@code IAO:0000101} would read back as an IRI of scheme {@code IAO}. IRIs are compacted with these only.
+     */
+    static Map<String, String> prefixesOf(Map<String, String> context) {
+        Map<String, String> out = new LinkedHashMap<>();
+        context.forEach((term, iri) -> {
+            if (!iri.isEmpty() && ":/?#[]@".indexOf(iri.charAt(iri.length() - 1)) >= 0) {
+                out.put(term, iri);
+            }
+        });
+        return out;
     }
 
     public String write(SchemaModel model, JsonLdExportOptions options) {
@@ -86,7 +101,7 @@ public final class JsonLdWriter {
         }
         ObjectNode doc = Json.object();
         ObjectNode context = doc.putObject("@context");
-        prefixes.forEach(context::put);
+        profile.context().forEach(context::put);
         if (!options.graphBased()) {
             if (nodes.size() != 1) {
                 throw new InvalidOptionException("query.graphBased", "graphBased=false exports a single node, but the "

@@ -213,4 +213,23 @@ class JsonLdCodecTest {
         assertEquals(List.of("Animal"), codec.decode(out, CodecOptions.NONE, new LossinessLedger()).types().stream()
                 .map(TypeDef::name).toList());
     }
+
+    @Test
+    void aPrefixThatIsNoJsonLdPrefixNoLongerCompactsAMappingAndACompactMappingIsLedgered() throws Exception {
+        // LinkML: IAO: <http://purl.obolibrary.org/obo/IAO_> (no gen-delim at its end), class_uri owl:Class
+        SchemaModel m = SchemaModel.of("m", List.of(
+                TypeDef.of("Image", List.of()).toBuilder().mapsTo("http://purl.obolibrary.org/obo/IAO_0000101")
+                        .build(),
+                TypeDef.of("ClassNode", List.of()).toBuilder().mapsTo("owl:Class").build()), List.of()).toBuilder()
+                .namespaces(Map.of("IAO", "http://purl.obolibrary.org/obo/IAO_",
+                        "owl", "http://www.w3.org/2002/07/owl#")).build();
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertEquals(java.util.Optional.of("http://purl.obolibrary.org/obo/IAO_0000101"), back.type("Image")
+                .orElseThrow().mapsTo());
+        List<ModelDiff.Difference> mappings = ModelDiff.between(m, back).stream().filter(d -> d.what()
+                .startsWith("mapsTo")).toList();
+        assertEquals(1, mappings.size(), mappings.toString());
+        assertEquals(List.of(), ModelDiff.unexplained(mappings, ledger.entries()));
+    }
 }

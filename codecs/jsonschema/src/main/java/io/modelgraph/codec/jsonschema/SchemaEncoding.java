@@ -38,6 +38,8 @@ final class SchemaEncoding {
     private final Optional<TypeDef> root;
     private final Map<String, String> typeDefNames = new LinkedHashMap<>();
     private final Map<String, String> taxonomyDefNames = new LinkedHashMap<>();
+    /** The type whose elements are being written, for entries that name an element. */
+    private String owner = "";
     private final Set<String> inlineTypes = new HashSet<>();
     private final Set<String> inlineTaxonomies = new HashSet<>();
     private final Set<String> reportedTaxonomies = new HashSet<>();
@@ -127,6 +129,15 @@ final class SchemaEncoding {
                 .ifPresent(id -> doc.put("$id", id));
         if (root.isPresent()) {
             typeBody(doc, root.get(), "#");
+            String rootTypeName = root.get().name();
+            if (!doc.has("title") && !root.get().provenance().format().equals(JsonSchemaCodec.FORMAT)) {
+                // a reader names the root type after the document's title; without one it is "Root"
+                doc.put("title", rootTypeName);
+                if (!Names.typeNameFromTitle(rootTypeName).equals(rootTypeName)) {
+                    ledger.approximate("#/title", "root type '" + rootTypeName + "' is titled with its name, which"
+                            + " reads back as type '" + Names.typeNameFromTitle(rootTypeName) + "'");
+                }
+            }
             if (model.description().isPresent() && !model.description().equals(root.get().description())) {
                 ledger.drop("#/description", "the model description differs from the root type's and is not"
                         + " written");
@@ -198,7 +209,36 @@ final class SchemaEncoding {
 
     // ---------------------------------------------------------------- types
 
+    /** A taxonomy without terms that the type names, written as any string (see {@link #enumBody}). */
+    private Optional<String> termless(DataType type) {
+        if (type instanceof DataType.TaxonomyRef ref) {
+            return model.taxonomy(ref.taxonomyName()).filter(x -> x.terms().isEmpty()).map(TaxonomyDef::name);
+        }
+        if (type instanceof DataType.Union u) {
+            return u.members().stream().map(this::termless).flatMap(Optional::stream).findFirst();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The element as {@code Type.element}: the root type's elements sit at {@code #/properties/...}, a path that
+     * does not name their type.
+     */
+    private String owned(ElementDef e) {
+        return owner.isEmpty() ? e.name() : owner + "." + e.name();
+    }
+
     private ObjectNode typeBody(ObjectNode out, TypeDef t, String path) {
+        String outer = owner;
+        owner = t.name();
+        try {
+            return typeContent(out, t, path);
+        } finally {
+            owner = outer;
+        }
+    }
+
+    private ObjectNode typeContent(ObjectNode out, TypeDef t, String path) {
         if (!"true".equals(t.annotations().get(JsonSchemaAnnotations.UNTYPED))) {
             out.put("type", "object");
         }
@@ -224,6 +264,8 @@ final class SchemaEncoding {
             for (ElementDef e : t.elements()) {
                 String ep = Pointers.child(Pointers.child(path, "properties"), e.name());
                 props.set(e.name(), elementSchema(e, ep));
+                termless(e.type()).ifPresent(x -> ledger.relax(ep, "'" + t.name() + "." + e.name() + "' refers to"
+                        + " taxonomy '" + x + "', which lists no terms; the value reads back as a string"));
                 if (isRequired(e)) {
                     required.add(e.name());
                 }
@@ -308,9 +350,9 @@ final class SchemaEncoding {
             e.examples().forEach(ex::add);
         }
         writeAnnotations(out, e.annotations(), path, false, ledger);
-        e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + e.name() + "' maps to <" + m
+        e.mapsTo().ifPresent(m -> ledger.drop(path, "element '" + owned(e) + "' maps to <" + m
                 + ">; JSON Schema has no keyword for that"));
-        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + e.name() + "' has field number " + n
+        e.fieldNumber().ifPresent(n -> ledger.drop(path, "element '" + owned(e) + "' has field number " + n
                 + "; JSON Schema has no keyword for that"));
         return out;
     }
@@ -324,6 +366,14 @@ final class SchemaEncoding {
                 ObjectNode typed = F.objectNode();
                 typed.put("type", jsonType(kind));
                 defaultFormat(kind).filter(f -> c.format().isEmpty()).ifPresent(f -> typed.put("format", f));
+                Optional<String> own = defaultFormat(kind);
+                if (own.isPresent() && c.format().isPresent()) {
+                    // a reader takes a string's format as its kind (ODCS: a date with format date-time)
+                    ledger.approximate(path, "format '" + c.format().get() + "' of a " + kind.name().toLowerCase()
+                            + " in '" + owner + "'"
+                            + " is the format the value is written with; it reads back as the kind that format names,"
+                            + " not as a separate constraint");
+                }
                 if (kind == PrimitiveKind.BINARY) {
                     typed.put("contentEncoding", "base64");
                 }
@@ -432,6 +482,17 @@ final class SchemaEncoding {
     private ObjectNode enumBody(TaxonomyDef x, boolean nullable, String path) {
         ObjectNode out = F.objectNode();
         out.set("type", nullable ? F.arrayNode().add("string").add("null") : F.textNode("string"));
+        // An inline enum used twice is written twice; its losses are reported once.
+        LossinessLedger sink = reportedTaxonomies.add(x.name()) ? ledger : new LossinessLedger();
+        if (x.terms().isEmpty() && !nullable) {
+            // a LinkML dynamic enum: its values come from another ontology; "enum": [] would allow no value
+            sink.relax(path, "taxonomy '" + x.name() + "' lists no terms (its values are defined elsewhere); it is"
+                    + " written as any string and reads back as no taxonomy");
+            x.mapsTo().ifPresent(m -> sink.drop(path, "taxonomy '" + x.name() + "' maps to <" + m
+                    + ">; JSON Schema has no keyword for that"));
+            writeAnnotations(out, x.annotations(), path, false, sink);
+            return out;
+        }
         ArrayNode values = out.putArray("enum");
         boolean richTerms = false;
         for (Term term : x.terms()) {
@@ -441,8 +502,6 @@ final class SchemaEncoding {
         if (nullable) {
             values.addNull();
         }
-        // An inline enum used twice is written twice; its losses are reported once.
-        LossinessLedger sink = reportedTaxonomies.add(x.name()) ? ledger : new LossinessLedger();
         if (richTerms) {
             sink.drop(path, "labels, descriptions and mappings of the terms of '" + x.name()
                     + "' have no place in a JSON Schema enum");

@@ -419,4 +419,50 @@ class JsonSchemaCodecTest {
         assertTrue(entries.stream().anyMatch(e -> e.kind() == kind && e.path().equals(path)),
                 () -> "expected " + kind + " at " + path + " in " + entries);
     }
+
+    @Test
+    void aRootTypeFromAnotherFormatKeepsItsNameAndATermlessTaxonomyAllowsAnyString() throws Exception {
+        // LinkML: tree_root class Collection, a dynamic enum OrganismTaxonEnum (values from NCBITaxon)
+        SchemaModel m = SchemaModel.of("chemrof", List.of(TypeDef.of("Collection", List.of(ElementDef.of("taxon",
+                new DataType.TaxonomyRef("OrganismTaxonEnum"), Cardinality.OPTIONAL)))), List.of(
+                TaxonomyDef.of("OrganismTaxonEnum", List.of()))).toBuilder().rootType("Collection").build();
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(m, CodecOptions.NONE, ledger);
+        JsonNode doc = Json.MAPPER.readTree(out);
+        assertFalse(doc.path("$defs").path("OrganismTaxonEnum").has("enum"), out);
+        SchemaModel back = codec.decode(out, CodecOptions.NONE, ledger);
+        assertTrue(back.type("Collection").isPresent(), back.types().toString());
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
+    void aFormatThatNamesAKindIsLedgeredSinceItReadsBackAsThatKind() throws Exception {
+        // ODCS: logicalType date with logicalTypeOptions.format date-time, and a date with format date
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("orders", List.of(
+                ElementDef.of("placed", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL).toBuilder()
+                        .constraints(Constraints.builder().format("date-time").build()).build(),
+                ElementDef.of("day", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL).toBuilder()
+                        .constraints(Constraints.builder().format("date").build()).build()))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(2, diffs.stream().map(io.modelgraph.schema.ModelDiff.Difference::element).distinct().count(),
+                diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
+
+    @Test
+    void whatTheRootTypesElementsLoseIsLedgeredWithTheTypesName() throws Exception {
+        // a Wikidata ShEx shape as the root: its elements sit at #/properties/P31, a path without the type
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("project", List.of(ElementDef.of("P31",
+                DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL).toBuilder()
+                .mapsTo("http://www.wikidata.org/prop/P31").build()))), List.of()).toBuilder().rootType("project")
+                .build();
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertEquals(1, diffs.size(), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
 }

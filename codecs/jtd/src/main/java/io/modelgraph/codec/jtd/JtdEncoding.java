@@ -61,6 +61,11 @@ final class JtdEncoding {
         ObjectNode doc;
         if (root.isPresent()) {
             doc = typeSchema(root.get());
+            if (!root.get().name().equals(JtdDecoding.ROOT)) {
+                // the root schema is the document itself: it has no definition name to carry the type's
+                ledger.drop(root.get().name(), "JTD's root schema has no name: root type '" + root.get().name()
+                        + "' is written as the document and reads back as '" + JtdDecoding.ROOT + "'.");
+            }
         } else if (model.annotations().containsKey(JtdKeys.ROOT_VERBATIM)) {
             doc = (ObjectNode) JtdText.parseOwn(model.annotations().get(JtdKeys.ROOT_VERBATIM));
         } else {

@@ -249,4 +249,17 @@ class JtdCodecTest {
         assertEquals(java.util.Map.of("jtd.inline", "true"), annotations);
         assertEquals(Optional.of(true), inline.get(annotations));
     }
+
+    @Test
+    void aRootTypeThatReadsBackAsRootIsLedgered() throws Exception {
+        // an ODM entity or a LinkML tree_root: the JTD document is the type itself, and has no name
+        SchemaModel m = SchemaModel.of("shop", List.of(TypeDef.of("Product", List.of(ElementDef.of("sku",
+                DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED)))), List.of()).toBuilder()
+                .rootType("Product").build();
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.toString().equals("Product: type missing")), diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
 }

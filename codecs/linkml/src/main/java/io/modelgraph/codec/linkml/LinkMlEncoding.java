@@ -308,8 +308,10 @@ final class LinkMlEncoding {
             return r.taxonomyName();
         }
         if (type instanceof DataType.Primitive p) {
-            if (p.nativeName().isPresent() && (LinkMlTypes.get(p.nativeName().get()).isPresent()
-                    || model.annotations().containsKey(LinkMlKeys.TYPE_PREFIX + p.nativeName().get()))) {
+            // another format's native name is reused only where LinkML's type of that name is the same kind
+            // (an ODCS number with physicalType decimal is no LinkML decimal)
+            if (p.nativeName().isPresent() && (LinkMlTypes.get(p.nativeName().get()).filter(b -> b.kind() == p.kind())
+                    .isPresent() || model.annotations().containsKey(LinkMlKeys.TYPE_PREFIX + p.nativeName().get()))) {
                 return p.nativeName().get();
             }
             if (p.nativeName().isPresent() || p.kind() == PrimitiveKind.ANY || p.kind() == PrimitiveKind.BINARY

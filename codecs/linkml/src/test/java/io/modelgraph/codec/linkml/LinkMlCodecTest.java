@@ -286,4 +286,19 @@ class LinkMlCodecTest {
         JsonNode out = LinkMlYaml.read(codec.encode(m, CodecOptions.NONE, new LossinessLedger())).get(0).json();
         assertEquals("1.10", out.get("version").asText());
     }
+
+    @Test
+    void aNumberWhoseNativeNameIsALinkMlDecimalStaysANumber() throws Exception {
+        // ODCS: logicalType number, physicalType decimal
+        io.modelgraph.schema.ElementDef amount = io.modelgraph.schema.ElementDef.of("amount",
+                new io.modelgraph.schema.DataType.Primitive(io.modelgraph.schema.PrimitiveKind.NUMBER,
+                        java.util.Optional.of("decimal")), io.modelgraph.schema.Cardinality.OPTIONAL);
+        io.modelgraph.schema.SchemaModel m = io.modelgraph.schema.SchemaModel.of("m", List.of(
+                io.modelgraph.schema.TypeDef.of("orders", List.of(amount))), List.of());
+        io.modelgraph.schema.SchemaModel back = codec.decode(codec.encode(m, io.modelgraph.codec.CodecOptions.NONE,
+                new io.modelgraph.ledger.LossinessLedger()), io.modelgraph.codec.CodecOptions.NONE,
+                new io.modelgraph.ledger.LossinessLedger());
+        assertEquals(io.modelgraph.schema.PrimitiveKind.NUMBER, ((io.modelgraph.schema.DataType.Primitive) back
+                .type("orders").orElseThrow().element("amount").orElseThrow().type()).kind());
+    }
 }

@@ -209,6 +209,12 @@ final class OdcsEncoding {
         e.defaultValue().ifPresent(d -> drop(path, "ODCS properties have no default; " + d + " is not written."));
         e.mapsTo().ifPresent(m -> drop(path, "The mapping to " + m + " is not written; ODCS properties have no"
                 + " place for it that this codec reads."));
+        if (e.constraints().precision().isPresent() || e.constraints().scale().isPresent()) {
+            // ODCS 3.1's logicalTypeOptions for numbers have no precision or scale (a SQL NUMBER(1,0))
+            drop(path, "ODCS has no precision or scale; precision " + e.constraints().precision().map(String::valueOf)
+                    .orElse("-") + ", scale " + e.constraints().scale().map(String::valueOf).orElse("-")
+                    + " is not written.");
+        }
     }
 
     private ObjectNode property(ElementDef e, String path) {

@@ -268,4 +268,19 @@ class OdcsCodecTest {
         assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("'bignum' is not written")),
                 ledger.entries().toString());
     }
+
+    @Test
+    void anIntegersPrecisionAndScaleThatOdcsCannotStateAreLedgered() throws Exception {
+        // Oracle's NUMBER(1,0): a whole number of one digit
+        TypeDef t = TypeDef.of("job", List.of(ElementDef.of("exclusive", DataType.of(PrimitiveKind.INTEGER),
+                Cardinality.OPTIONAL).toBuilder().constraints(io.modelgraph.schema.Constraints.builder()
+                .precision(java.util.Optional.of(1)).scale(java.util.Optional.of(0)).build()).build()));
+        LossinessLedger ledger = new LossinessLedger();
+        String out = codec.encode(SchemaModel.of("m", List.of(t), List.of()), CodecOptions.NONE, ledger);
+        SchemaModel back = codec.decode(out, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(java.util.Optional.empty(), back.type("job").orElseThrow().element("exclusive").orElseThrow()
+                .constraints().precision());
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("precision 1, scale 0")
+                && e.explanation().contains("'job.exclusive'")), ledger.entries().toString());
+    }
 }

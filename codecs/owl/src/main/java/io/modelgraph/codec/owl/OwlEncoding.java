@@ -160,6 +160,12 @@ final class OwlEncoding {
                     && e.cardinality().max().getAsInt() == 1 && restriction == null)) {
                 count(c, p, OWL.MAXCARDINALITY, e.cardinality().max().getAsInt());
             }
+            if (!e.description().equals(first.description())) {
+                // one rdfs:comment per property: every holder reads back the lead's description
+                ledger.drop(where, "one OWL property carries every element with its IRI: its rdfs:comment is "
+                        + at + "'s description, " + e.description().map(d -> "'" + d + "'").orElse("none")
+                        + " is not written");
+            }
             if (!e.type().equals(first.type()) && restriction == null) {
                 ledger.narrow(where, "one OWL property carries every element with its IRI: its range comes from "
                         + at);

@@ -184,4 +184,20 @@ class OwlCodecTest {
         SchemaModel back = codec.decode(ttl, CodecOptions.NONE, new LossinessLedger());
         assertEquals(Optional.of("https://w3id.org/modelgraph/orders-001"), back.identifier());
     }
+
+    @Test
+    void elementsSharingOnePropertyWithDifferentDescriptionsAreLedgered() throws Exception {
+        // Northwind's Shipper.CompanyName and Supplier.CompanyName: one owl:DatatypeProperty, one rdfs:comment
+        java.util.function.Function<String, io.modelgraph.schema.ElementDef> name = d -> io.modelgraph.schema
+                .ElementDef.of("CompanyName", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL).toBuilder()
+                .description(d).build();
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("Shipper", List.of(name.apply("The shipper's"
+                + " name."))), TypeDef.of("Supplier", List.of(name.apply("The supplier's name.")))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<ModelDiff.Difference> diffs = ModelDiff.between(m, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.what().startsWith("description")), diffs.toString());
+        assertEquals(List.of(), ModelDiff.unexplained(diffs.stream().filter(d -> d.what().startsWith(
+                "description")).toList(), ledger.entries()));
+    }
 }

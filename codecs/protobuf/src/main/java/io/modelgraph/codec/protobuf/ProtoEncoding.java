@@ -410,6 +410,16 @@ final class ProtoEncoding {
                 ledger.relax(ePath, "Protobuf states no value constraints (pattern, range, length, precision,"
                         + " format); they are dropped.");
             }
+            e.description().filter(d -> !d.equals(d.strip()) || d.lines().anyMatch(l -> !l.equals(l.stripTrailing())))
+                    .ifPresent(d -> ledger.approximate(ePath, "A comment keeps no white space at the ends of its"
+                            + " lines; the description of '" + e.name() + "' reads back without it."));
+            boolean wrapper = e.type() instanceof DataType.Primitive p && p.nativeName()
+                    .map(WellKnownTypes::isWrapper).orElse(false);
+            if (e.nullable() && !wrapper) {
+                // only a wrapper type (google.protobuf.StringValue) reads back nullable; a plain field is unset
+                ledger.narrow(ePath, "Protobuf fields hold no null; the nullable value is written as a field that"
+                        + " may be unset and reads back not nullable.");
+            }
             Cardinality c = e.cardinality();
             if (c.many() && (c.min() > 0 || c.max().isPresent())) {
                 ledger.relax(ePath, "A repeated field has no size bounds; " + c.min() + ".." + (c.max().isPresent()

@@ -257,4 +257,33 @@ class ProtobufCodecTest {
         assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("$.taxonomies.ParticleKind")
                 && e.explanation().contains("PARTICLEKIND_Particle")), ledger.entries().toString());
     }
+
+    @Test
+    void aNullableFieldThatReadsBackNotNullableIsLedgered() throws Exception {
+        // Avro's ["string", "null"]: protobuf has no null, only an unset field
+        ElementDef note = ElementDef.of("note", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL).toBuilder()
+                .nullable(true).build();
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("Visit", List.of(note))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        assertFalse(back.type("Visit").orElseThrow().element("note").orElseThrow().nullable());
+        List<io.modelgraph.schema.ModelDiff.Difference> nullability = io.modelgraph.schema.ModelDiff.between(m, back)
+                .stream().filter(d -> d.what().startsWith("nullable")).toList();
+        assertEquals(1, nullability.size(), nullability.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(nullability, ledger.entries()));
+    }
+
+    @Test
+    void aDescriptionWithTrailingWhiteSpaceThatReadsBackTrimmedIsLedgered() throws Exception {
+        // KGCL's "The representation of a node (URI, CURIE, label) "
+        ElementDef about = ElementDef.of("about", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL).toBuilder()
+                .description("The representation of a node (URI, CURIE, label) ").build();
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("NodeChange", List.of(about))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> described = io.modelgraph.schema.ModelDiff.between(m, back)
+                .stream().filter(d -> d.what().startsWith("description")).toList();
+        assertEquals(1, described.size(), described.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(described, ledger.entries()));
+    }
 }

@@ -15,7 +15,9 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +89,8 @@ final class ShexEncoding {
                 }
             }
             labels.put(t.name(), id);
+            t.mapsTo().ifPresent(m -> ledger.drop("/types/" + t.name(), "a shape states no class IRI: type '"
+                    + t.name() + "' mapping to <" + m + "> is not written"));
         }
         ObjectNode schema = F.objectNode();
         schema.put("type", "Schema");
@@ -216,6 +220,8 @@ final class ShexEncoding {
             for (String s : t.supertypes()) {
                 if (labels.containsKey(s)) {
                     ext.add(labels.get(s));
+                    readBackAs(s).ifPresent(back -> ledger.approximate(path, "type '" + t.name() + "' extends '" + s
+                            + "', whose shape <" + labels.get(s) + "> reads back as type '" + back + "'"));
                 } else {
                     ledger.drop(path, "supertype '" + s + "' is not a type of the model; EXTENDS would not resolve");
                 }
@@ -256,8 +262,31 @@ final class ShexEncoding {
         }
     }
 
+    /** The name a reader gives the type's shape label back, where it is not the type's own name. */
+    private Optional<String> readBackAs(String typeName) {
+        String label = labels.get(typeName);
+        return label == null || ShexNames.typeName(label).equals(typeName) ? Optional.empty()
+                : Optional.of(ShexNames.typeName(label));
+    }
+
+    private void referencedTypes(DataType type, List<String> into) {
+        if (type instanceof DataType.TypeRef ref) {
+            into.add(ref.typeName());
+        } else if (type instanceof DataType.Union u) {
+            u.members().forEach(m -> referencedTypes(m, into));
+        } else if (type instanceof DataType.MapOf m) {
+            referencedTypes(m.values(), into);
+        }
+    }
+
     private ObjectNode tripleConstraint(ElementDef e, String typePath) {
         String path = typePath + "/" + e.name();
+        List<String> refs = new ArrayList<>();
+        referencedTypes(e.type(), refs);
+        for (String ref : refs) {
+            readBackAs(ref).ifPresent(back -> ledger.approximate(path, "element '" + e.name() + "' refers to type '"
+                    + ref + "', whose shape <" + labels.get(ref) + "> reads back as type '" + back + "'"));
+        }
         ObjectNode tc = F.objectNode().put("type", "TripleConstraint");
         String tripleId = e.annotations().get(ShexKeys.TRIPLE_EXPR_ID);
         if (tripleId != null) {
@@ -273,6 +302,12 @@ final class ShexEncoding {
             tc.put("predicate", predicate);
         } else if (e.mapsTo().isPresent()) {
             tc.put("predicate", e.mapsTo().get());
+            String local = ShexNames.local(e.mapsTo().get());
+            if (!e.annotations().containsKey(ShexKeys.PREDICATE) && !local.equals(e.name())) {
+                // a reader names an element after its predicate (LinkML's has_exact_synonym is oio:hasExactSynonym)
+                ledger.approximate(path, "element '" + e.name() + "' is written with its mapping <" + e.mapsTo().get()
+                        + "> as predicate, which reads back as element '" + local + "'");
+            }
         } else {
             usesCm = true;
             String predicate = CM + ShexNames.camel(e.name());

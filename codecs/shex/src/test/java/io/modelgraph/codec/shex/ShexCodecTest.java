@@ -359,4 +359,27 @@ class ShexCodecTest {
         assertTrue(back.type("Human").isPresent(), back.types().toString());
         assertTrue(back.type("Human").orElseThrow().element("ageInYears").isPresent());
     }
+
+    @Test
+    void referencesToARenamedShapeMappingsAndPredicateNamesAreLedgeredWhereTheyChange() throws Exception {
+        // caffe's BlobShape (shape cm:BlobShape reads back as Blob), an OWL supertype with spaces, a LinkML slot
+        // with a slot_uri (has_exact_synonym is oio:hasExactSynonym), a class_uri
+        TypeDef blobShape = TypeDef.of("BlobShape", List.of(ElementDef.of("dim", DataType.of(PrimitiveKind.INTEGER),
+                Cardinality.ANY_NUMBER)));
+        TypeDef region = TypeDef.of("Local Region", List.of(ElementDef.of("code", DataType.of(PrimitiveKind.STRING),
+                Cardinality.OPTIONAL))).toBuilder().mapsTo("http://example.org/Region").build();
+        TypeDef town = TypeDef.of("Town", List.of(ElementDef.of("shape", new DataType.TypeRef("BlobShape"),
+                Cardinality.OPTIONAL), ElementDef.of("has_exact_synonym", DataType.of(PrimitiveKind.STRING),
+                Cardinality.OPTIONAL).toBuilder().mapsTo("http://www.geneontology.org/formats/oboInOwl#"
+                + "hasExactSynonym").build())).toBuilder().supertypes(List.of("Local Region")).build();
+        SchemaModel m = SchemaModel.of("m", List.of(blobShape, region, town), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel back = codec.decode(codec.encode(m, CodecOptions.NONE, ledger), CodecOptions.NONE, ledger);
+        List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back);
+        assertTrue(diffs.stream().anyMatch(d -> d.toString().startsWith("Town.shape: type")), diffs.toString());
+        assertTrue(diffs.stream().anyMatch(d -> d.toString().startsWith("Town: supertypes")), diffs.toString());
+        assertTrue(diffs.stream().anyMatch(d -> d.toString().startsWith("Town.has_exact_synonym: element missing")),
+                diffs.toString());
+        assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(diffs, ledger.entries()));
+    }
 }

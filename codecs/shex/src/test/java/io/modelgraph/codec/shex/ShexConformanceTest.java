@@ -1,37 +1,47 @@
 package io.modelgraph.codec.shex;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusSuite;
 import io.modelgraph.codec.SchemaSyntaxException;
-import io.modelgraph.ledger.LossinessLedger;
-import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.GraphRoundTrip;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import io.modelgraph.schema.graph.SnapshotReplay;
-import java.time.Instant;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
-/** The shexTest suite read from {@code corpus.dir}/shex (never copied here): parse, compare with ShExJ, reject. */
+/**
+ * The shexTest suite read from {@code corpus.dir}/shex (never copied here), one named test per file
+ * (docs/testing.md): a schema parses, keeps the structure rules, equals its ShExJ twin, survives the writer, the
+ * model and the graph (or ledgers what it loses), and its damaged copies fail only with syntax errors; a negative
+ * file is refused.
+ */
 @Tag("conformance")
 class ShexConformanceTest {
-    private static Path corpus;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final CorpusSuite.Descriptor CORPUS = CorpusSuite.Descriptor.of("shex",
+            "(schemas|negativeSyntax|negativeStructure)/[^/]+\\.shex", rel -> rel.startsWith("negative"));
     private final ShexcReader reader = new ShexcReader();
     /**
      * Schemas of the suite that are not representation tests in its manifest and break a structure rule on purpose:
@@ -40,172 +50,62 @@ class ShexConformanceTest {
      */
     static final List<String> STRUCTURE_EXCEPTIONS = List.of("2RefS1", "3circRefS12", "3circRefS23", "3circRefS3",
             "TwoNegation");
-    /** Not a manifest entry: its {@code .json} twin names predicate p1 where the {@code .shex} says p2. */
-    /** The graph keeps a type's supertypes but not their order; this schema has shapes with two EXTENDS. */
+    /** The graph keeps a type's supertypes but not their order; no schema of the suite depends on it. */
     static final List<String> GRAPH_EXCEPTIONS = List.of();
+    /** Not a manifest entry: its {@code .json} twin names predicate p1 where the {@code .shex} says p2. */
     static final List<String> SHEXJ_EXCEPTIONS = List.of("start2RefS2");
 
-    @BeforeAll
-    static void locateCorpus() {
-        String dir = System.getProperty("corpus.dir", "");
-        corpus = Paths.get(dir, "shex");
-        Assumptions.assumeTrue(!dir.isEmpty() && Files.isDirectory(corpus),
-                "ShEx corpus not found at '" + corpus + "' (set -Dcorpus.dir); conformance tests skipped");
+    @TestFactory
+    Stream<DynamicTest> everyCorpusFileReadsOrIsRefusedAsExpected() throws IOException {
+        return CorpusSuite.tests(CORPUS, this::readsAndRoundTrips, (f, rel) -> assertThrows(
+                SchemaSyntaxException.class, () -> reader.read(Files.readString(f)), rel + ": accepted"));
     }
 
-    static List<Path> files(String folder) throws IOException {
-        try (Stream<Path> s = Files.list(corpus.resolve(folder))) {
-            return s.filter(p -> p.toString().endsWith(".shex")).sorted().toList();
+    private void readsAndRoundTrips(Path f, String rel) throws Exception {
+        String name = f.getFileName().toString().replaceAll("\\.shex$", "");
+        String text = Files.readString(f);
+        ShexcReader.Parsed parsed = reader.readSyntax(text);
+        JsonNode mine = parsed.shexj();
+        boolean structureException = STRUCTURE_EXCEPTIONS.contains(name);
+        if (structureException) {
+            assertThrows(SchemaSyntaxException.class, () -> ShexStructure.check(mine),
+                    rel + ": a README exception to the structure rules now passes them");
+        } else {
+            ShexStructure.check(mine);
         }
-    }
-
-    @Test
-    void everySchemaParsesAndMatchesItsShexj() throws IOException {
-        List<Path> schemas = files("schemas");
-        int parsed = 0;
-        int paired = 0;
-        int equal = 0;
-        List<String> failures = new ArrayList<>();
-        List<String> structureRejected = new ArrayList<>();
-        List<String> shexjExceptions = new ArrayList<>();
-        for (Path f : schemas) {
-            JsonNode mine;
-            String name = f.getFileName().toString().replaceAll("\\.shex$", "");
-            try {
-                mine = reader.readSyntax(Files.readString(f)).shexj();
-                parsed++;
-            } catch (SchemaSyntaxException e) {
-                failures.add("PARSE " + f.getFileName() + ": " + e.getMessage());
-                continue;
-            }
-            try {
-                ShexStructure.check(mine);
-                if (STRUCTURE_EXCEPTIONS.contains(name)) {
-                    failures.add("EXCEPTION NOW PASSES " + name);
-                }
-            } catch (SchemaSyntaxException e) {
-                structureRejected.add(name);
-                System.out.println("  structure (documented exception): " + name + ": " + e.getMessage());
-            }
-            Path twin = Paths.get(f.toString().replaceAll("\\.shex$", ".json"));
-            if (!Files.exists(twin)) {
-                continue;
-            }
-            paired++;
+        Path twin = Paths.get(f.toString().replaceAll("\\.shex$", ".json"));
+        if (Files.exists(twin)) {
             String diff = ShexjEquivalence.difference(mine, JSON.readTree(twin.toFile()));
-            if (diff.isEmpty()) {
-                equal++;
-            } else if (SHEXJ_EXCEPTIONS.contains(name)) {
-                shexjExceptions.add(name);
-                System.out.println("  ShExJ (documented exception): " + name + ": " + diff);
+            if (SHEXJ_EXCEPTIONS.contains(name)) {
+                assertFalse(diff.isEmpty(), rel + ": a README exception now equals its ShExJ twin");
             } else {
-                failures.add("SHEXJ " + f.getFileName() + ": " + diff);
+                assertEquals("", diff, rel + ": differs from its ShExJ twin");
             }
         }
-        System.out.printf("[shex conformance] schemas parsed %d/%d; ShExJ equal %d/%d%n", parsed, schemas.size(),
-                equal, paired);
-        failures.forEach(x -> System.out.println("  " + x));
-        System.out.printf("[shex conformance] schemas passing the structure rules %d/%d (exceptions: %s)%n",
-                parsed - structureRejected.size(), schemas.size(), structureRejected);
-        assertEquals(schemas.size(), parsed, "every corpus schema parses");
-        assertEquals(STRUCTURE_EXCEPTIONS, structureRejected, "only the README's exceptions break a structure rule");
-        assertEquals(SHEXJ_EXCEPTIONS, shexjExceptions, "only the README's exceptions differ from their twin");
-        assertEquals(paired - SHEXJ_EXCEPTIONS.size(), equal, "every other parse equals its ShExJ twin");
-    }
-
-    @Test
-    void theWriterRoundTripsEverySchema() throws IOException {
-        List<Path> schemas = files("schemas");
-        int same = 0;
-        List<String> failures = new ArrayList<>();
-        for (Path f : schemas) {
-            try {
-                ShexcReader.Parsed first = reader.readSyntax(Files.readString(f));
-                String text = ShexcWriter.write(first.shexj(), first.prefixes(), "");
-                JsonNode again = reader.readSyntax(text).shexj();
-                String diff = ShexjEquivalence.difference(first.shexj(), again);
-                if (diff.isEmpty()) {
-                    same++;
-                } else {
-                    failures.add(f.getFileName() + ": " + diff);
-                }
-            } catch (SchemaSyntaxException e) {
-                failures.add(f.getFileName() + ": " + e.getMessage());
-            }
+        String written = ShexcWriter.write(mine, parsed.prefixes(), "");
+        assertEquals("", ShexjEquivalence.difference(mine, reader.readSyntax(written).shexj()),
+                rel + ": the writer's text reads back to other ShExJ");
+        if (!structureException) {
+            throughTheModel(text, rel, name);
         }
-        System.out.printf("[shex conformance] ShExC -> ShExJ -> ShExC -> ShExJ equal %d/%d%n", same, schemas.size());
-        failures.forEach(x -> System.out.println("  WRITER " + x));
-        assertEquals(schemas.size(), same, "the writer's text reads back to the same ShExJ");
+        damagedCopiesFailOnlyWithSyntaxErrors(text, rel);
     }
 
-    @Test
-    void shexThroughTheModelAndBackKeepsItsShexjOrLedgersTheLoss() throws IOException {
+    /** ShExC -> model -> ShExC keeps the ShExJ or ledgers the loss; the graph keeps the model. */
+    private void throughTheModel(String text, String rel, String name) throws Exception {
         ShexCodec codec = new ShexCodec();
-        int total = 0;
-        int equal = 0;
-        int ledgered = 0;
-        int graph = 0;
-        int decodedWithLedger = 0;
-        List<String> failures = new ArrayList<>();
-        List<String> graphMisses = new ArrayList<>();
-        List<String> graphDiffers = new ArrayList<>();
-        int graphEqual = 0;
-        for (Path f : files("schemas")) {
-            String name = f.getFileName().toString().replaceAll("\\.shex$", "");
-            if (STRUCTURE_EXCEPTIONS.contains(name)) {
-                continue;
-            }
-            total++;
-            String text = Files.readString(f);
-            try {
-                JsonNode first = reader.read(text).shexj();
-                LossinessLedger in = new LossinessLedger();
-                SchemaModel model = codec.decode(text, CodecOptions.NONE, in);
-                if (!in.isEmpty()) {
-                    decodedWithLedger++;
-                }
-                if (GraphRoundTrip.holds(model)) {
-                    graph++;
-                } else {
-                    graphMisses.add(name);
-                }
-                LossinessLedger out = new LossinessLedger();
-                String again = codec.encode(model, CodecOptions.NONE, out);
-                JsonNode second;
-                try {
-                    second = reader.read(again).shexj();
-                } catch (SchemaSyntaxException e) {
-                    failures.add("OUTPUT DOES NOT PARSE " + name + ": " + e.getMessage() + "\n" + again);
-                    continue;
-                }
-                String viaGraph = codec.encode(throughGraph(model), CodecOptions.NONE, new LossinessLedger());
-                if (ShexjEquivalence.difference(first, reader.read(viaGraph).shexj()).isEmpty()) {
-                    graphEqual++;
-                } else {
-                    graphDiffers.add(name);
-                }
-                String diff = ShexjEquivalence.difference(first, second);
-                if (diff.isEmpty()) {
-                    equal++;
-                } else if (!in.isEmpty() || !out.isEmpty()) {
-                    ledgered++;
-                } else {
-                    failures.add("SILENT LOSS " + name + ": " + diff);
-                }
-            } catch (SchemaSyntaxException | RuntimeException e) {
-                failures.add("ERROR " + name + ": " + e);
-            }
-        }
-        System.out.printf("[shex conformance] round trip ShExC -> model -> ShExC: ShExJ equal %d/%d, differing with"
-                + " a ledger %d, silent losses %d; decodes with ledger entries %d; graph round trips %d/%d%n", equal,
-                total, ledgered, failures.size(), decodedWithLedger, graph, total);
-        failures.forEach(x -> System.out.println("  " + x));
-        System.out.println("  graph round trip misses: " + graphMisses);
-        System.out.printf("[shex conformance] ShExC -> model -> graph -> model -> ShExC: ShExJ equal %d/%d%n",
-                graphEqual, total);
-        System.out.println("  differ after the graph: " + graphDiffers);
-        assertEquals(List.of(), failures, "every difference is named in the ledger and every output parses");
-        assertEquals(GRAPH_EXCEPTIONS, graphMisses, "only the README's exceptions change in the graph");
+        JsonNode first = reader.read(text).shexj();
+        LossinessLedger in = new LossinessLedger();
+        SchemaModel model = codec.decode(text, CodecOptions.NONE, in);
+        assertEquals(!GRAPH_EXCEPTIONS.contains(name), GraphRoundTrip.holds(model),
+                rel + ": the graph round trip differs from the README's exceptions");
+        LossinessLedger out = new LossinessLedger();
+        String again = codec.encode(model, CodecOptions.NONE, out);
+        JsonNode second = reader.read(again).shexj();
+        String diff = ShexjEquivalence.difference(first, second);
+        assertTrue(diff.isEmpty() || !in.isEmpty() || !out.isEmpty(), rel + ": silent loss: " + diff);
+        // what the graph keeps must still be ShEx that reads back
+        reader.read(codec.encode(throughGraph(model), CodecOptions.NONE, new LossinessLedger()));
     }
 
     /** What the graph store keeps of a model: the mapper's changes replayed on an empty snapshot and read back. */
@@ -218,64 +118,30 @@ class ShexConformanceTest {
     }
 
     /**
-     * Hostile-input sweep: every corpus schema cut short at ten places and with ten single characters replaced
-     * (fixed seed). Decoding must succeed or fail with SchemaSyntaxException (a 400), never with anything else
-     * (a 500); what decodes must encode to text that reads back.
+     * Hostile input: the schema cut short at ten places and with ten single characters replaced (a seed of the
+     * file's name). Decoding succeeds or fails with SchemaSyntaxException (a 400), never with anything else (a
+     * 500); what decodes encodes to text that reads back.
      */
-    @Test
-    void damagedSchemasFailOnlyWithSyntaxErrors() throws IOException {
+    private void damagedCopiesFailOnlyWithSyntaxErrors(String text, String rel) {
         ShexCodec codec = new ShexCodec();
-        java.util.Random random = new java.util.Random(12);
+        Random random = new Random(rel.hashCode());
         String alphabet = "{}()[]<>@&$^%/;|.*+?-~:\"'#=_ \naZ09";
-        int inputs = 0;
-        int refused = 0;
-        List<String> failures = new ArrayList<>();
-        for (Path f : files("schemas")) {
-            String text = Files.readString(f);
-            List<String> variants = new ArrayList<>();
-            for (int i = 1; i <= 10 && text.length() > 1; i++) {
-                variants.add(text.substring(0, text.length() * i / 11));
-                int at = random.nextInt(text.length());
-                variants.add(text.substring(0, at) + alphabet.charAt(random.nextInt(alphabet.length()))
-                        + text.substring(at + 1));
-            }
-            for (String v : variants) {
-                inputs++;
-                try {
-                    SchemaModel m = codec.decode(v, CodecOptions.NONE, new LossinessLedger());
-                    reader.read(codec.encode(m, CodecOptions.NONE, new LossinessLedger()));
-                } catch (SchemaSyntaxException e) {
-                    refused++;
-                } catch (RuntimeException | StackOverflowError e) {
-                    failures.add(f.getFileName() + ": " + e + "\n" + v);
-                }
+        List<String> variants = new ArrayList<>();
+        for (int i = 1; i <= 10 && text.length() > 1; i++) {
+            variants.add(text.substring(0, text.length() * i / 11));
+            int at = random.nextInt(text.length());
+            variants.add(text.substring(0, at) + alphabet.charAt(random.nextInt(alphabet.length()))
+                    + text.substring(at + 1));
+        }
+        for (String v : variants) {
+            try {
+                SchemaModel m = codec.decode(v, CodecOptions.NONE, new LossinessLedger());
+                reader.read(codec.encode(m, CodecOptions.NONE, new LossinessLedger()));
+            } catch (SchemaSyntaxException refused) {
+                // a 400 naming the place: what a damaged schema should get
+            } catch (RuntimeException | StackOverflowError e) {
+                throw new AssertionError(rel + ": a damaged copy failed with " + e + "\n" + v, e);
             }
         }
-        System.out.printf("[shex conformance] damaged inputs: %d, refused with a syntax error %d, other failures %d%n",
-                inputs, refused, failures.size());
-        failures.stream().limit(10).forEach(x -> System.out.println("  DAMAGED " + x));
-        assertEquals(List.of(), failures);
-    }
-
-    @Test
-    void everyNegativeFileIsRejected() throws IOException {
-        List<String> allAccepted = new ArrayList<>();
-        for (String folder : List.of("negativeSyntax", "negativeStructure")) {
-            List<Path> files = files(folder);
-            int rejected = 0;
-            List<String> accepted = new ArrayList<>();
-            for (Path f : files) {
-                try {
-                    reader.read(Files.readString(f));
-                    accepted.add(f.getFileName().toString());
-                } catch (SchemaSyntaxException e) {
-                    rejected++;
-                }
-            }
-            System.out.printf("[shex conformance] %s rejected %d/%d%n", folder, rejected, files.size());
-            accepted.forEach(x -> System.out.println("  ACCEPTED " + x));
-            allAccepted.addAll(accepted);
-        }
-        assertEquals(List.of(), allAccepted, "every negative file is rejected");
     }
 }

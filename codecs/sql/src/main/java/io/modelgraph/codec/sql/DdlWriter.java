@@ -545,6 +545,11 @@ final class DdlWriter {
             forcedNotNull.add(path);
         }
         e.mapsTo().ifPresent(m -> ledger.drop(path, "Mapping to " + m + " not carried: SQL has no place for it."));
+        if (e.nullable()) {
+            // SQL has one NULL for "absent" and "null": the reader gives a nullable column back as optional
+            ledger.narrow(path, "SQL has one NULL for an absent and a null value: the nullable column reads back"
+                    + " optional and not nullable.");
+        }
         if (!e.examples().isEmpty()) {
             ledger.drop(path, "Examples not carried: SQL has no place for them.");
         }
@@ -578,6 +583,12 @@ final class DdlWriter {
             return;
         }
         String sqlType = inlineAutoPk.filter(e.name()::equals).isPresent() ? "integer" : scalarType(path, e, inKey);
+        if ((e.constraints().precision().isPresent() || e.constraints().scale().isPresent()) && !sqlType.contains("(")) {
+            // an Oracle NUMBER(1,0) is an integer: the integer type written here states no digits
+            ledger.relax(path, "Precision " + e.constraints().precision().map(String::valueOf).orElse("-")
+                    + ", scale " + e.constraints().scale().map(String::valueOf).orElse("-") + " not written: "
+                    + sqlType + " states none.");
+        }
         StringBuilder sql = new StringBuilder(col(e.name())).append(' ').append(sqlType);
         identity(t, e, sql, inlineAutoPk, path);
         defaultValue(e, sql, path);
@@ -650,6 +661,10 @@ final class DdlWriter {
                     + ")";
         }
         long longest = Math.max(1, codes.stream().mapToLong(String::length).max().orElse(255));
+        if (!e.constraints().maxLength().equals(Optional.of(longest))) {
+            ledger.approximate(path, "The column of taxonomy '" + name + "' holds its longest code, " + longest
+                    + " characters, and reads back with that maximum length.");
+        }
         VendorTypes.Choice choice = VendorTypes.of(vendor, PrimitiveKind.STRING,
                 Constraints.builder().maxLength(longest).build(), Optional.empty(), true);
         if (vendor == Vendor.BIGQUERY || vendor == Vendor.SNOWFLAKE) {
@@ -823,6 +838,13 @@ final class DdlWriter {
     /** Arrays where the dialect has them, a child table otherwise, JSON when the parent has no key. */
     private void manyValued(TypeDef t, ElementDef e, List<Column> columns, List<String> comments) {
         String path = t.name() + "." + e.name();
+        // an array column, a child table or a JSON column holds the values, not their default, count or uniqueness
+        e.defaultValue().ifPresent(d -> ledger.drop(path, "Default " + d + " of many values not carried."));
+        io.modelgraph.schema.Cardinality c = e.cardinality();
+        if (c.min() > 1 || c.max().isPresent() || e.constraints().uniqueItems()) {
+            ledger.relax(path, "Many values: " + c.min() + ".." + (c.max().isPresent() ? c.max().getAsInt() : "*")
+                    + (e.constraints().uniqueItems() ? ", unique" : "") + " not enforced; any number reads back.");
+        }
         ElementDef single = e.toBuilder().cardinality(io.modelgraph.schema.Cardinality.REQUIRED).build();
         switch (vendor) {
             case POSTGRES -> columns.add(new Column(e.name(), col(e.name()) + " " + scalarType(path, single, false)

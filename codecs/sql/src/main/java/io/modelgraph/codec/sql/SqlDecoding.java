@@ -216,6 +216,11 @@ final class SqlDecoding {
             annotations.putIfAbsent(SqlKeys.IDENTITY, "sequence");
         } else if (c.defaultExpression.isPresent()) {
             defaultValue = literal(c.defaultExpression.get());
+            if (type instanceof DataType.Primitive p && p.kind() == PrimitiveKind.BOOLEAN && defaultValue.filter(
+                    v -> v.isIntegralNumber() && (v.asInt() == 0 || v.asInt() == 1)).isPresent()) {
+                // BIT DEFAULT 0 (SQL Server), BOOLEAN DEFAULT 1 (SQLite): the engine's false and true
+                defaultValue = Optional.of(JSON.booleanNode(defaultValue.get().asInt() == 1));
+            }
             if (defaultValue.isEmpty() && !c.defaultExpression.get().equalsIgnoreCase("NULL")) {
                 annotations.put(SqlKeys.DEFAULT, c.defaultExpression.get());
             }
@@ -287,6 +292,8 @@ final class SqlDecoding {
         while (e.startsWith("(") && e.endsWith(")")) {
             e = e.substring(1, e.length() - 1).trim();
         }
+        // a signed number comes as the sign and the number, tokens the reader joins with a space ("- 1")
+        e = e.replaceFirst("^\\+\\s*(?=[\\d.])", "").replaceFirst("^-\\s+(?=[\\d.])", "-");
         if (e.matches("-?\\d+")) {
             return Optional.of(JSON.numberNode(new java.math.BigInteger(e)));
         }

@@ -338,4 +338,24 @@ class SqlDecodeTest {
         assertEquals(1, m.taxonomies().size(), "one taxonomy for both columns; the range rule is skipped");
         assertEquals(2, ledgered("sp_bindrule) is read as the allowed values"));
     }
+
+    @Test
+    void aNegativeDefaultAndABitDefaultOfZeroAreReadAsTheirValues() throws Exception {
+        // caffe's "default = -1" written as DDL; SQL Server's BIT DEFAULT 0 is false
+        SchemaModel m = decode("""
+                CREATE TABLE p (sparse INT DEFAULT -1, ratio NUMERIC(4,2) DEFAULT - 0.5, failed BIT DEFAULT 0,
+                  hidden BOOLEAN DEFAULT 1, plus INT DEFAULT +2);
+                """, "sqlserver");
+        TypeDef p = m.type("p").orElseThrow();
+        assertEquals(new BigDecimal("-1"), p.element("sparse").orElseThrow().defaultValue().orElseThrow()
+                .decimalValue());
+        assertEquals(new BigDecimal("-0.5"), p.element("ratio").orElseThrow().defaultValue().orElseThrow()
+                .decimalValue());
+        assertEquals(com.fasterxml.jackson.databind.node.BooleanNode.FALSE, p.element("failed").orElseThrow()
+                .defaultValue().orElseThrow());
+        assertEquals(com.fasterxml.jackson.databind.node.BooleanNode.TRUE, p.element("hidden").orElseThrow()
+                .defaultValue().orElseThrow());
+        assertEquals(new BigDecimal("2"), p.element("plus").orElseThrow().defaultValue().orElseThrow()
+                .decimalValue());
+    }
 }

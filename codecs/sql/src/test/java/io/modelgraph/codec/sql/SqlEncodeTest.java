@@ -202,4 +202,40 @@ class SqlEncodeTest {
         String sqlite = encode(m, "sqlite");
         assertTrue(sqlite.contains("IN ('sad', 'ok', 'happy')"), sqlite);
     }
+
+    @Test
+    void whatTheDdlCannotStateOfAnElementIsLedgeredAtThatElement() throws Exception {
+        // Avro's ["double", "null"], an Avro array default, ODCS maxItems, Oracle NUMBER(1,0), a taxonomy column
+        io.modelgraph.schema.ElementDef nullable = io.modelgraph.schema.ElementDef.of("ratio",
+                io.modelgraph.schema.DataType.of(io.modelgraph.schema.PrimitiveKind.NUMBER),
+                io.modelgraph.schema.Cardinality.OPTIONAL).toBuilder().nullable(true).build();
+        io.modelgraph.schema.ElementDef labels = io.modelgraph.schema.ElementDef.of("labels",
+                io.modelgraph.schema.DataType.of(io.modelgraph.schema.PrimitiveKind.STRING),
+                new io.modelgraph.schema.Cardinality(0, java.util.OptionalInt.of(10))).toBuilder()
+                .defaultValue(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode()).build();
+        io.modelgraph.schema.ElementDef flag = io.modelgraph.schema.ElementDef.of("flag",
+                io.modelgraph.schema.DataType.of(io.modelgraph.schema.PrimitiveKind.INTEGER),
+                io.modelgraph.schema.Cardinality.OPTIONAL).toBuilder().constraints(io.modelgraph.schema.Constraints
+                .builder().precision(1).scale(0).build()).build();
+        io.modelgraph.schema.ElementDef status = io.modelgraph.schema.ElementDef.of("status",
+                new io.modelgraph.schema.DataType.TaxonomyRef("job_status"), io.modelgraph.schema.Cardinality.OPTIONAL);
+        SchemaModel m = SchemaModel.of("m", List.of(io.modelgraph.schema.TypeDef.of("job", List.of(nullable, labels,
+                flag, status))), List.of(io.modelgraph.schema.TaxonomyDef.of("job_status", List.of(
+                io.modelgraph.schema.Term.of("placed"), io.modelgraph.schema.Term.of("shipped")))));
+        for (String vendor : List.of("postgres", "sqlite")) {
+            LossinessLedger both = new LossinessLedger();
+            String ddl = codec.encode(m, new CodecOptions(Map.of("vendor", vendor)), both);
+            SchemaModel back = codec.decode(ddl, new CodecOptions(Map.of("vendor", vendor)), both);
+            List<io.modelgraph.schema.ModelDiff.Difference> diffs = io.modelgraph.schema.ModelDiff.between(m, back)
+                    .stream().filter(d -> !d.what().startsWith("type ")).toList();
+            assertEquals(4, diffs.stream().map(io.modelgraph.schema.ModelDiff.Difference::element).distinct()
+                    .count(), vendor + ": " + diffs);
+            for (io.modelgraph.schema.ModelDiff.Difference d : diffs) {
+                String element = d.element();
+                assertTrue(both.entries().stream().anyMatch(e -> e.explanation().contains(" ")
+                        && (e.path() + " " + e.explanation()).contains("job." + element)), vendor + ": " + d
+                        + " not named in " + both.entries());
+            }
+        }
+    }
 }

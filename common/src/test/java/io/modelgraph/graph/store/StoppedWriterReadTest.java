@@ -1,0 +1,208 @@
+package io.modelgraph.graph.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.modelgraph.graph.GraphSnapshot;
+import io.modelgraph.graph.MainSpace;
+import io.modelgraph.graph.MixinValue;
+import io.modelgraph.graph.Node;
+import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.Relation;
+import io.modelgraph.platform.Services;
+import io.modelgraph.store.TestStores;
+import io.modelgraph.testing.MovableClock;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A reader never sees part of a large write (docs/graph.md "Large writes"): a bulkCreate's writer is stopped at a
+ * chosen batch call (seeded), either held there while a reader reads the project (the fetchNodes read of node
+ * items by id, and the whole-space read an export makes) or killed there; the reader sees the project exactly as
+ * before until the write commits, and as before again once a killed write has been settled.
+ */
+class StoppedWriterReadTest {
+    /** Seeds per kind of stop (20 in all by default; {@code -Dstopped.seeds=20} runs 20 of each). */
+    private static final int SEEDS = Integer.getInteger("stopped.seeds", 10);
+    private static final int NEW_NODES = 45;
+    /** The batch calls the bulk below makes (120 items, 25 per call). */
+    private static final int BATCH_CALLS = 5;
+    private static final int GENERATED = 15;
+    private static final ExecutorService WRITER = Executors.newSingleThreadExecutor();
+
+    private final Services services = TestStores.services();
+    private final MovableClock clock = new MovableClock();
+    private final String table = services.stores().graphTable();
+    private final GraphStore reader = new GraphStore(services.dynamo(), table, clock);
+
+    @AfterAll
+    static void stopWriter() {
+        WRITER.shutdownNow();
+    }
+
+    /** The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. */
+    private static final class Stopping {
+        final AtomicInteger calls = new AtomicInteger();
+        volatile int stopAt = Integer.MAX_VALUE;
+        volatile Runnable stop = () -> { };
+        final DynamoDbClient client;
+
+        Stopping(DynamoDbClient real) {
+            client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
+                    new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("batchWriteItem") && calls.incrementAndGet() == stopAt) {
+                            stop.run();
+                        }
+                        try {
+                            return method.invoke(real, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+        }
+    }
+
+    private Node node(String projectId, String id, List<String> spaces) {
+        return new Node(id, "node " + id, NodeType.Element, spaces, clock.instant(), clock.instant(), "tester",
+                "tester", false, 1);
+    }
+
+    /** A project with a main space, a second space and ten nodes related in a chain. */
+    private String seeded() {
+        String projectId = TestStores.newProjectId();
+        reader.ensureMainSpace(projectId, "tester");
+        String main = MainSpace.idFor(projectId);
+        List<Node> nodes = new ArrayList<>();
+        nodes.add(new Node("s2", "second", NodeType.Space, List.of(main), clock.instant(), clock.instant(),
+                "tester", "tester", false, 1));
+        List<Relation> relations = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            nodes.add(node(projectId, "old" + i, List.of(main)));
+            if (i > 0) {
+                relations.add(new Relation("chain" + i, "old" + (i - 1), "old" + i, "subclass-of"));
+            }
+        }
+        reader.bulkWrite(projectId, nodes, relations, List.of(), "tester");
+        return projectId;
+    }
+
+    /**
+     * 45 new nodes (every third also in the second space), a relation from each to a stored node, a value on
+     * every new node, and 15 relations between stored nodes with generated ids: 120 items.
+     */
+    private int bulk(GraphStore writer, String projectId) {
+        String main = MainSpace.idFor(projectId);
+        List<Node> nodes = new ArrayList<>();
+        List<Relation> relations = new ArrayList<>();
+        List<MixinValue> values = new ArrayList<>();
+        Set<String> generated = new java.util.HashSet<>();
+        for (int i = 0; i < NEW_NODES; i++) {
+            nodes.add(node(projectId, "new" + i, i % 3 == 0 ? List.of(main, "s2") : List.of(main)));
+            relations.add(new Relation("to" + i, "new" + i, "old" + (i % 10), "subclass-of"));
+            values.add(new MixinValue("new" + i, "description", Map.of("description", TextNode.valueOf("d" + i))));
+        }
+        for (int i = 0; i < GENERATED; i++) {
+            String id = java.util.UUID.randomUUID().toString();
+            generated.add(id);
+            relations.add(new Relation(id, "old" + (i % 10), "old" + ((i + 3) % 10), "subclass-of"));
+        }
+        return writer.bulkWrite(projectId, nodes, relations, values, "tester", generated);
+    }
+
+    /** What a reader sees: the nodes fetched by id (new and old) and the export's read of the main space. */
+    private record Seen(Map<String, Node> byId, GraphSnapshot main) {
+        /** A short account for failure messages (the records themselves run to pages). */
+        String counts() {
+            return byId.size() + " nodes by id, " + main.nodes().size() + " nodes, " + main.relations().size()
+                    + " relations and " + main.mixinValues().size() + " values in the main space";
+        }
+    }
+
+    private static void assertSame(Seen expected, Seen actual, String what) {
+        assertTrue(expected.equals(actual), () -> what + ": saw " + actual.counts() + ", expected "
+                + expected.counts());
+    }
+
+    private Seen seen(String projectId) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < NEW_NODES; i++) {
+            ids.add("new" + i);
+        }
+        for (int i = 0; i < 10; i++) {
+            ids.add("old" + i);
+        }
+        return new Seen(reader.nodes(projectId, ids), reader.load(projectId, List.of()));
+    }
+
+    @Test
+    void aReaderSeesAHeldWriteNotAtAllUntilItCommitsThenWhole() throws Exception {
+        for (int seed = 1; seed <= SEEDS; seed++) {
+            String projectId = seeded();
+            Seen before = seen(projectId);
+            Stopping dynamo = new Stopping(services.dynamo());
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
+            dynamo.stop = () -> {
+                held.countDown();
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            GraphStore writer = new GraphStore(dynamo.client, table, clock);
+            Future<Integer> write = WRITER.submit(() -> bulk(writer, projectId));
+            assertTrue(held.await(60, TimeUnit.SECONDS), "seed " + seed + ": the writer reached its batch call");
+            Thread.sleep(50); // let the other batch calls in flight land
+            for (int read = 0; read < 3; read++) {
+                assertSame(before, seen(projectId), "seed " + seed + ", batch call " + dynamo.stopAt
+                        + ": a reader saw part of the write");
+            }
+            release.countDown();
+            write.get(60, TimeUnit.SECONDS);
+            Seen after = seen(projectId);
+            assertEquals(NEW_NODES + 10, after.byId().size(), "seed " + seed + ": the committed write is whole");
+            assertEquals(before.main().relations().size() + NEW_NODES + GENERATED, after.main().relations().size());
+            assertEquals(NEW_NODES, after.main().mixinValues().size());
+        }
+    }
+
+    @Test
+    void aKilledWriteStaysUnseenAndIsUndoneOnceItsLeaseHasRunOut() {
+        for (int seed = 1; seed <= SEEDS; seed++) {
+            String projectId = seeded();
+            Seen before = seen(projectId);
+            Stopping dynamo = new Stopping(services.dynamo());
+            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
+            dynamo.stop = () -> {
+                throw new OutOfMemoryError("killed at batch call " + dynamo.stopAt); // no undo runs after an Error
+            };
+            GraphStore writer = new GraphStore(dynamo.client, table, clock);
+            assertThrows(Error.class, () -> bulk(writer, projectId));
+            assertSame(before, seen(projectId), "seed " + seed + ": a reader saw part of a dead write");
+
+            clock.advance(WriteLease.LENGTH.plusSeconds(1));
+            reader.settlePendingWrites(projectId); // as the next large write of the project does
+            assertSame(before, seen(projectId), "seed " + seed + ": settled, the project is as before");
+            reader.createNode(projectId, node(projectId, "after" + seed, List.of(MainSpace.idFor(projectId))));
+        }
+    }
+}
