@@ -203,6 +203,7 @@ final class SchemaDecoding {
             modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
         dropUnreferencedSharedParts();
+        sharedPartsLast();
         return model(modelName, modelDescription, modelAnnotations);
     }
 
@@ -234,6 +235,20 @@ final class SchemaDecoding {
         }
         types.removeIf(t -> sharedTypes.contains(t.name()) && !reachedTypes.contains(t.name()));
         taxonomies.removeIf(x -> sharedTaxonomies.contains(x.name()) && !reachedTaxonomies.contains(x.name()));
+    }
+
+    /**
+     * Parts hoisted from inside a scalar definition are written under $defs, and the re-import reads them in the
+     * definitions' order, after the types whose reading met them first: they go last here too, in the order met,
+     * so their stored positions survive the round trip (docs/jsonschema-dialects.md "Round trips").
+     */
+    private void sharedPartsLast() {
+        if (sharedTypes.isEmpty()) {
+            return;
+        }
+        List<TypeDef> shared = types.stream().filter(t -> sharedTypes.contains(t.name())).toList();
+        types.removeIf(t -> sharedTypes.contains(t.name()));
+        types.addAll(shared);
     }
 
     private static void reach(DataType type, Deque<String> types, Set<String> taxonomies) {

@@ -251,6 +251,20 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void partsHoistedFromAScalarDefinitionKeepTheirPositionOnReimport() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {
+                   "a": {"type": "object", "properties": {"s": {"$ref": "#/$defs/secret"}}},
+                   "b": {"type": "object", "properties": {"x": {"type": "string"}}}},
+                 "$defs": {"secret": {"oneOf": [{"type": "string"},
+                   {"type": "object", "properties": {"secure": {"type": "string"}}}]}}}
+                """;
+        assertStableRoundTrip(schema);
+        assertEquals(List.of("Root", "RootA", "RootB", "SecretOption2"), codec.decode(schema, CodecOptions.NONE,
+                new LossinessLedger()).types().stream().map(TypeDef::name).toList());
+    }
+
+    @Test
     void aUnionOfOneMemberReadsBackTheSame() throws Exception {
         JsonNode out = assertStableRoundTrip("""
                 {"type": "object", "properties": {"a": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/T"}]}}},
