@@ -642,6 +642,12 @@ final class SchemaDecoding {
             List<DataType> members = new ArrayList<>();
             for (String k : kinds) {
                 Optional<PrimitiveKind> p = scalarKind(k);
+                if (p.isEmpty() && v.keepsVerbatim()) {
+                    // the list (with the keywords for its object or array kind) is kept verbatim: the value is
+                    // any in the model, and the export says what the source said
+                    v.release("type");
+                    return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+                }
                 if (p.isEmpty()) {
                     ledger.approximate(v.pathOf("type"), "a type list that includes '" + k + "' is read as any");
                     return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);

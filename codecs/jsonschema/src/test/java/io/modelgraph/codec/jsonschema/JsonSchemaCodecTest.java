@@ -265,6 +265,19 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void aTypeListWithAnObjectOrArrayKindIsKeptAsWritten() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {"c": {"type": ["string", "array", "object"],
+                  "items": {"type": "string"}, "properties": {"include": {"type": "string"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode out = assertStableRoundTrip(schema);
+        assertEquals(Json.parse("[\"string\", \"array\", \"object\"]"), out.at("/properties/c/type"), out.toString());
+    }
+
+    @Test
     void aUnionOfOneMemberReadsBackTheSame() throws Exception {
         JsonNode out = assertStableRoundTrip("""
                 {"type": "object", "properties": {"a": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/T"}]}}},
