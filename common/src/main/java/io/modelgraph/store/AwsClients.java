@@ -28,7 +28,7 @@ public final class AwsClients {
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.dynamoEndpoint().isPresent()))
                 .httpClient(dynamoHttp())
-                .overrideConfiguration(dynamoOverride());
+                .overrideConfiguration(dynamoOverride(config.dynamoEndpoint().isPresent()));
         config.dynamoEndpoint().ifPresent(builder::endpointOverride);
         return builder.build();
     }
@@ -38,7 +38,7 @@ public final class AwsClients {
                 .region(Region.of(config.region()))
                 .credentialsProvider(credentials(config.s3Endpoint().isPresent()))
                 .httpClient(http())
-                .overrideConfiguration(s3Override())
+                .overrideConfiguration(s3Override(config.s3Endpoint().isPresent()))
                 .forcePathStyle(config.s3Endpoint().isPresent());
         config.s3Endpoint().ifPresent(builder::endpointOverride);
         return builder.build();
@@ -80,20 +80,38 @@ public final class AwsClients {
      * 100 s, past the HTTP API's 29 s, and the caller got the gateway's timeout instead of the envelope.
      */
     public static ClientOverrideConfiguration dynamoOverride() {
+        return dynamoOverride(false);
+    }
+
+    /**
+     * {@link #dynamoOverride()}, or for the embedded DynamoDB Local ({@code embedded}) bounds five times as long:
+     * it runs in the same JVM as the service on a developer's or CI's shared cores, where a cold first call has
+     * taken over 8 s, and a store that is slow because the machine is busy is not the fault the bounds are for.
+     */
+    public static ClientOverrideConfiguration dynamoOverride(boolean embedded) {
+        int factor = embedded ? EMBEDDED_FACTOR : 1;
         return ClientOverrideConfiguration.builder()
                 .retryStrategy(dynamoRetries())
-                .apiCallAttemptTimeout(DYNAMO_ATTEMPT_TIMEOUT)
-                .apiCallTimeout(DYNAMO_CALL_TIMEOUT)
+                .apiCallAttemptTimeout(DYNAMO_ATTEMPT_TIMEOUT.multipliedBy(factor))
+                .apiCallTimeout(DYNAMO_CALL_TIMEOUT.multipliedBy(factor))
                 .build();
     }
 
     /** The SDK's standard retries for S3, with the same kind of time bounds as DynamoDB's. */
     public static ClientOverrideConfiguration s3Override() {
+        return s3Override(false);
+    }
+
+    /** {@link #s3Override()}, or for the embedded S3Proxy bounds five times as long (see {@link #dynamoOverride}). */
+    public static ClientOverrideConfiguration s3Override(boolean embedded) {
+        int factor = embedded ? EMBEDDED_FACTOR : 1;
         return ClientOverrideConfiguration.builder()
-                .apiCallAttemptTimeout(S3_ATTEMPT_TIMEOUT)
-                .apiCallTimeout(S3_CALL_TIMEOUT)
+                .apiCallAttemptTimeout(S3_ATTEMPT_TIMEOUT.multipliedBy(factor))
+                .apiCallTimeout(S3_CALL_TIMEOUT.multipliedBy(factor))
                 .build();
     }
+
+    private static final int EMBEDDED_FACTOR = 5;
 
     /** Every DynamoDB client of the service, tests and benches included, sends through this one. */
     public static SdkHttpClient dynamoHttp() {

@@ -135,6 +135,7 @@ public final class HttpFaults implements SdkHttpClient {
                 long until = System.nanoTime() + wait.toNanos();
                 try {
                     while (!aborted && System.nanoTime() < until) {
+                        // sleep: time itself: a late answer, which the SDK's call timeout must cut short
                         Thread.sleep(Math.max(1, Math.min(50, (until - System.nanoTime()) / 1_000_000)));
                     }
                 } catch (InterruptedException e) {

@@ -37,7 +37,7 @@ public final class TestStores {
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "y")))
                 .httpClient(AwsClients.dynamoHttp())
-                .overrideConfiguration(AwsClients.dynamoOverride().toBuilder().addExecutionInterceptor(interceptor)
+                .overrideConfiguration(AwsClients.dynamoOverride(true).toBuilder().addExecutionInterceptor(interceptor)
                         .build())
                 .build();
         return new Services(real.stores(), client, real.s3(), real.settings(), Clock.systemUTC());

@@ -43,6 +43,37 @@ public class StructuralRules implements ConsumerRules {
         return readerElement.defaultValue().isPresent();
     }
 
+    /**
+     * Whether the reader requires the element where the writer did not: a single value that became required (a
+     * list's occurrences are the cardinality rule's). A format whose presence is separate from a list's
+     * occurrences (JSON Schema's {@code required}) overrides this.
+     */
+    protected boolean becameRequired(ElementDef we, ElementDef re) {
+        return !we.cardinality().required() && re.cardinality().required() && !re.cardinality().many();
+    }
+
+    /**
+     * Whether the reader's value type takes every value of the writer's; a format that writes two model types
+     * alike (JSON Schema: binary is a string) overrides this.
+     */
+    protected boolean accepts(io.modelgraph.schema.DataType reader, io.modelgraph.schema.DataType writer,
+            Matching m) {
+        return ValueTypes.accepts(reader, writer, m);
+    }
+
+    /** Whether the data must carry an element only the reader declares. */
+    protected boolean mustBePresent(ElementDef re) {
+        return re.cardinality().required();
+    }
+
+    /**
+     * Whether a writer type the reader lacks is a finding of its own: it is, unless the format wrote it as part of
+     * another (a JSON Schema object written inline at its property, whose removal is the property's).
+     */
+    protected boolean standsAlone(TypeDef w) {
+        return true;
+    }
+
     /** The plain structural rules are one set whatever the consumer key; a subclass is a set of its own. */
     @Override
     public String ruleSet() {
@@ -74,7 +105,7 @@ public class StructuralRules implements ConsumerRules {
         for (Matching.TypeMatch t : m.types()) {
             TypeDef w = t.writer();
             if (t.reader().isEmpty()) {
-                if (r.writerIsBase()) {
+                if (r.writerIsBase() && standsAlone(w)) {
                     add(out, r, "type-removed", Severity.ERROR, w.name(), "", "Type '" + w.name()
                             + "' is gone: its data has nowhere to go");
                 }
@@ -137,7 +168,7 @@ public class StructuralRules implements ConsumerRules {
             }
         }
         for (ElementDef re : t.readerOnly()) {
-            if (re.cardinality().required() && !fills(re)) {
+            if (mustBePresent(re) && !fills(re)) {
                 add(out, r, r.writerIsBase() ? "required-element-added" : "required-element-removed",
                         Severity.ERROR, w.name(), rt.name() + "." + re.name(), "Element '" + re.name()
                                 + "' is required by the reader and the writer never sends it");
@@ -162,14 +193,13 @@ public class StructuralRules implements ConsumerRules {
     }
 
     protected void checkElement(Reading r, String wp, ElementDef we, String rp, ElementDef re, List<Finding> out) {
-        if (!ValueTypes.accepts(re.type(), we.type(), r.matching())) {
+        if (!accepts(re.type(), we.type(), r.matching())) {
             add(out, r, "type-narrowed", Severity.ERROR, wp, rp, "The reader takes "
                     + ValueTypes.describe(re.type()) + ", the writer sends " + ValueTypes.describe(we.type()));
         }
         Narrowing.occurrences(re.cardinality(), we.cardinality()).ifPresent(why -> add(out, r,
                 "cardinality-narrowed", Severity.ERROR, wp, rp, "The reader takes " + why));
-        if (!we.cardinality().required() && re.cardinality().required() && !re.cardinality().many()
-                && !fills(re)) {
+        if (becameRequired(we, re) && !fills(re)) {
             add(out, r, r.writerIsBase() ? "element-became-required" : "element-became-optional",
                     Severity.ERROR, wp, rp, "The reader requires '" + re.name() + "'; the writer may leave it out");
         }

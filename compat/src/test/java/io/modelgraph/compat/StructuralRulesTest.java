@@ -51,6 +51,18 @@ class StructuralRulesTest {
     }
 
     @Test
+    void binaryIsAStringForJsonSchemaReadersOnly() {
+        SchemaModel binary = model(TypeDef.of("Blob", List.of(ElementDef.of("data", DataType.of(PrimitiveKind.BINARY),
+                Cardinality.REQUIRED))));
+        SchemaModel text = model(TypeDef.of("Blob", List.of(ElementDef.of("data", DataType.of(PrimitiveKind.STRING),
+                Cardinality.REQUIRED))));
+        assertTrue(Compatibility.compare(binary, text, Mode.FULL, List.of("jsonschema")).compatible(),
+                "both are JSON strings; contentEncoding is an annotation");
+        assertEquals(List.of("structure.type-narrowed"), rules(Compatibility.compare(binary, text, Mode.BACKWARD,
+                List.of("linkml"))));
+    }
+
+    @Test
     void addingAnOptionalElementIsCompatibleEitherWay() {
         SchemaModel base = model(TypeDef.of("Person", List.of(NAME)));
         SchemaModel candidate = model(TypeDef.of("Person", List.of(NAME, AGE)));

@@ -45,6 +45,11 @@ class CliJarIT {
     static final String PERSON_PROTO = String.join("\n",
             "syntax = \"proto3\";", "package org.example;", "message Person {", "  string name = 1;",
             "  optional int32 age = 2;", "}", "");
+    /** A JSON Schema with a pattern: Avro states no value constraints, so converting it to Avro loses that. */
+    static final String PERSON_JSON = String.join("\n",
+            "{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"title\": \"Person\", \"type\": \"object\",",
+            "  \"properties\": {\"name\": {\"type\": \"string\", \"pattern\": \"^[A-Z]\"}},",
+            "  \"required\": [\"name\"]}", "");
     static final String HEADER = "\"Variable / Field Name\",\"Form Name\",\"Section Header\",\"Field Type\","
             + "\"Field Label\",\"Choices, Calculations, OR Slider Labels\",\"Field Note\","
             + "\"Text Validation Type OR Show Slider Number\",\"Text Validation Min\",\"Text Validation Max\","
@@ -74,6 +79,8 @@ class CliJarIT {
         Files.writeString(dir.resolve("old.avsc"), PERSON_AVSC);
         Files.writeString(dir.resolve("new.avsc"), PERSON_WITH_EMAIL);
         Files.writeString(dir.resolve("person.proto"), PERSON_PROTO);
+        Files.writeString(dir.resolve("person.json"), PERSON_JSON);
+        Files.writeString(dir.resolve("not-a-dictionary.csv"), "name,form\nx,y\n");
         Files.writeString(dir.resolve("broken.avsc"), "{\"type\": \"record\",\n \"fields\": [ {\"name\": }]}");
         Files.writeString(dir.resolve("study.csv"), STUDY);
         Files.writeString(dir.resolve("changed.csv"), CHANGED);
@@ -97,8 +104,12 @@ class CliJarIT {
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        // the decode deadline is wall time: a cold JVM beside other builds took over the default 10 s to decode a
+        // four-line .avsc, which is the machine's load, not what these tests check (the corpus tests widen it too)
+        builder.environment().put("DECODE_DEADLINE_MILLIS", "60000");
+        Process p = builder.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + command);
@@ -153,6 +164,43 @@ class CliJarIT {
         assertEquals(0, cli("convert", "--help").code());
     }
 
+    @Test
+    void convertFailOnLossExits1AndReportsEachLossAsAFailure() throws Exception {
+        Run lenient = cli("convert", "--to", "avro", "--out", "out/lenient.avsc", "--format", "junit", "person.json");
+        assertEquals(0, lenient.code(), lenient.err());
+        assertValidJunit(lenient.out());
+        assertTrue(lenient.out().contains("ConstraintRelaxation") && lenient.out().contains("failures=\"0\""),
+                "without --fail-on-loss a loss is a warning, a passing case: " + lenient.out());
+
+        Run junit = cli("convert", "--to", "avro", "--out", "out/strict.avsc", "--fail-on-loss", "--format", "junit",
+                "person.json");
+        assertEquals(1, junit.code(), junit.out() + junit.err());
+        assertValidJunit(junit.out());
+        assertTrue(junit.out().contains("<failure type=\"ConstraintRelaxation\""), junit.out());
+        Run sarif = cli("convert", "--to", "avro", "--out", "out/strict.avsc", "--fail-on-loss", "--format", "sarif",
+                "person.json");
+        assertEquals(1, sarif.code(), sarif.out() + sarif.err());
+        assertValidSarif(sarif.out());
+        JsonNode run = Json.parse(sarif.out()).path("runs").get(0);
+        assertEquals(1, run.path("invocations").get(0).path("exitCode").asInt());
+        assertTrue(run.path("results").findValuesAsText("level").contains("error"), sarif.out());
+        assertTrue(run.path("results").findValuesAsText("ruleId").contains("ConstraintRelaxation"), sarif.out());
+
+        Run lossless = cli("convert", "--to", "avro", "--fail-on-loss", "old.avsc");
+        assertEquals(0, lossless.code(), "avro to avro loses nothing: " + lossless.err());
+    }
+
+    @Test
+    void convertJsonCarriesTheSchemaAndTheLedger() throws Exception {
+        Run r = cli("convert", "--to", "avro", "--format", "json", "person.json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode json = Json.parse(r.out());
+        assertEquals("convert", json.path("command").asText());
+        assertEquals(0, json.path("exitCode").asInt());
+        assertEquals("Person", Json.parse(json.path("schema").asText()).path("name").asText());
+        assertTrue(json.path("lossiness").findValuesAsText("kind").contains("ConstraintRelaxation"), r.out());
+    }
+
     // ---- compare ---------------------------------------------------------------------------------
 
     @Test
@@ -186,6 +234,42 @@ class CliJarIT {
             JsonNode log = Json.parse(sarif.out());
             assertEquals(sarif.code(), log.path("runs").get(0).path("invocations").get(0).path("exitCode").asInt());
         }
+    }
+
+    @Test
+    void compareFailuresNameTheRuleInJunitAndSarif() throws Exception {
+        Run junit = cli("compare", "--consumers", "avro", "--format", "junit", "old.avsc", "new.avsc");
+        assertEquals(1, junit.code(), junit.out() + junit.err());
+        assertTrue(junit.out().contains("<failure type=\"avro.field-added-without-default\""), junit.out());
+        Run sarif = cli("compare", "--consumers", "avro", "--format", "sarif", "old.avsc", "new.avsc");
+        JsonNode error = null;
+        for (JsonNode result : Json.parse(sarif.out()).path("runs").get(0).path("results")) {
+            if (result.path("ruleId").asText().equals("avro.field-added-without-default")) {
+                error = result;
+            }
+        }
+        assertTrue(error != null, sarif.out());
+        assertEquals("error", error.path("level").asText());
+        JsonNode where = error.path("locations").get(0).path("physicalLocation");
+        assertEquals("new.avsc", where.path("artifactLocation").path("uri").asText());
+        assertEquals(3, where.path("region").path("startLine").asInt(), "the line of the new field");
+    }
+
+    @Test
+    void compareModeNoneExits0WithTheChangelogInEveryOutput() throws Exception {
+        Run text = cli("compare", "--mode", "NONE", "old.avsc", "new.avsc");
+        assertEquals(0, text.code(), "a changelog has no verdict: " + text.out() + text.err());
+        assertTrue(text.out().contains("Person.email"), text.out());
+        Run junit = cli("compare", "--mode", "NONE", "--format", "junit", "old.avsc", "new.avsc");
+        assertEquals(0, junit.code());
+        assertValidJunit(junit.out());
+        assertTrue(junit.out().contains("changelog.added Person.email"), junit.out());
+        Run sarif = cli("compare", "--mode", "none", "--format", "sarif", "old.avsc", "new.avsc");
+        assertEquals(0, sarif.code());
+        assertValidSarif(sarif.out());
+        JsonNode results = Json.parse(sarif.out()).path("runs").get(0).path("results");
+        assertTrue(results.findValuesAsText("ruleId").contains("changelog.added"), sarif.out());
+        assertFalse(results.findValuesAsText("level").contains("error"), sarif.out());
     }
 
     @Test
@@ -224,5 +308,34 @@ class CliJarIT {
         assertTrue(github.out().contains("::error file=changed.csv,line=3,title=Drift enum-widened::"), github.out());
 
         assertUsageError(cli("audit", "study.csv"), "audit needs --dictionary");
+    }
+
+    @Test
+    void auditOutputsOfACleanRunAreValidAndFailOnDecidesTheExitCode() throws Exception {
+        Run junit = cli("audit", "--dictionary", "study.csv", "--format", "junit", "study.csv");
+        assertEquals(0, junit.code(), junit.out() + junit.err());
+        assertValidJunit(junit.out());
+        assertTrue(junit.out().contains("failures=\"0\""), junit.out());
+        Run sarif = cli("audit", "--dictionary", "study.csv", "--format", "sarif", "study.csv");
+        assertEquals(0, sarif.code());
+        assertValidSarif(sarif.out());
+        assertEquals(0, Json.parse(sarif.out()).path("runs").get(0).path("invocations").get(0).path("exitCode")
+                .asInt());
+
+        Run never = cli("audit", "--dictionary", "changed.csv", "--fail-on", "never", "--format", "json",
+                "study.csv");
+        assertEquals(0, never.code(), "--fail-on never: " + never.out() + never.err());
+        JsonNode json = Json.parse(never.out());
+        assertTrue(json.path("errorCount").asInt() > 0, "the drift is still reported: " + never.out());
+        assertTrue(json.path("codes").toString().contains("dataset-removed"), never.out());
+        assertUsageError(cli("audit", "--dictionary", "study.csv", "--fail-on", "sometimes", "study.csv"),
+                "--fail-on must be error, warning or never");
+    }
+
+    @Test
+    void auditParseErrorsExit2NamingTheFile() throws Exception {
+        assertUsageError(cli("audit", "--dictionary", "not-a-dictionary.csv", "study.csv"), "not-a-dictionary.csv: ");
+        assertUsageError(cli("audit", "--dictionary", "study.csv", "broken.avsc"), "broken.avsc: ");
+        assertUsageError(cli("audit", "--dictionary", "missing.csv", "study.csv"), "no such file 'missing.csv'");
     }
 }

@@ -192,7 +192,7 @@ public final class LocalServer implements AutoCloseable {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("modelgraphlocal",
                         "modelgraphlocal")))
                 .httpClient(AwsClients.dynamoHttp())
-                .overrideConfiguration(AwsClients.dynamoOverride())
+                .overrideConfiguration(AwsClients.dynamoOverride(true))
                 .build();
     }
 
@@ -203,7 +203,7 @@ public final class LocalServer implements AutoCloseable {
                 .forcePathStyle(true)
                 .credentialsProvider(embeddedCredentials())
                 .httpClient(UrlConnectionHttpClient.builder().build())
-                .overrideConfiguration(AwsClients.s3Override())
+                .overrideConfiguration(AwsClients.s3Override(true))
                 .build();
     }
 

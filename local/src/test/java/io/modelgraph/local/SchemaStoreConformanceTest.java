@@ -49,6 +49,9 @@ class SchemaStoreConformanceTest {
     /** ajv's figures from the corpus README (anchor of 2026-11-25). */
     private static final int AJV_VALID = 656;
     private static final int AJV_INVALID = 386;
+    /** What the service reaches through the routes (the run is deterministic, so fewer is a regression). */
+    private static final int VALID_ACCEPTED_FLOOR = 653;
+    private static final int INVALID_REJECTED_FLOOR = 381;
 
     private static Path corpus() {
         String dir = System.getProperty("corpus.dir", "");
@@ -156,6 +159,10 @@ class SchemaStoreConformanceTest {
         roundTripProblems.forEach(s -> out.println("  " + s));
         assertTrue(validTotal + invalidTotal > 0);
         assertEquals(0, serverErrors, "no 5xx for a caller's schema or document");
+        assertTrue(validAccepted >= VALID_ACCEPTED_FLOOR, "valid accepted " + validAccepted);
+        assertTrue(invalidRejected >= INVALID_REJECTED_FLOOR, "invalid rejected " + invalidRejected);
+        assertEquals(exports, exportsClean, "every export passes the 2020-12 meta-schema with its $refs resolving");
+        assertEquals(exports, reimportsClean, "every re-import of the export writes nothing");
     }
 
     private static CaseResult runCase(LocalServer server, Path corpus, JsonNode c) throws Exception {

@@ -164,14 +164,16 @@ final class AtomicWriter {
                     failure = Optional.of(notCommitted);
                 }
             }
+            if (!committed && !versions.abort(projectId, writeId) && !versions.hidden(projectId).contains(writeId)) {
+                committed = true; // the commit landed though its answer was lost: never undo it
+            }
             if (committed) {
                 // a journal left behind (DynamoDB failing now) is dropped by the settle, which sees the commit
                 journal.finish(projectId, writeId, parts);
                 dropChunks(spilled.superseded());
                 return;
             }
-            // given up for good before the undo, so the commit can never happen after it (its items stay hidden)
-            versions.abort(projectId, writeId);
+            // given up above for good before the undo, so the commit can never happen after it (items stay hidden)
             RuntimeException fault = runtime(failure.orElseThrow());
             restore(projectId, journal.landedOnly(projectId, writeId, toUndo, chunkOf), fault);
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone

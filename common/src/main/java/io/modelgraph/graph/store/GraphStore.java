@@ -608,9 +608,9 @@ public final class GraphStore implements GraphAccess {
      * which carries no values); the values of nodes seen only through a copy are read with one BatchGetItem of
      * their node items (docs/graph.md "Key design": one more item read per such node).
      *
-     * <p>A project whose version item is absent was never written: every write moves the version in its own
-     * transaction, or (a large write) once it has settled, so such a project has no settled item to show and one
-     * item read answers instead of a query per type partition of every space.
+     * <p>A project whose version counter is absent was never written: every write moves it in its own transaction,
+     * or (a large write) at its commit, before which its items are hidden from readers; so such a project has no item
+     * to show and one item read answers instead of a query per type partition of every space.
      */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {

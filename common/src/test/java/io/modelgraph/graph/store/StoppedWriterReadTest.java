@@ -30,7 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import java.util.function.Consumer;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * A reader never sees part of a large write (docs/graph.md "Large writes"): a bulkCreate's writer is stopped at a
@@ -57,25 +60,71 @@ class StoppedWriterReadTest {
         WRITER.shutdownNow();
     }
 
-    /** The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. */
+    /**
+     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. It counts
+     * the BatchWriteItem calls under way past that point, so a test can wait for the others to land. With
+     * {@code loseCommitAnswer}, the commit's UpdateItem lands and then fails as a lost answer would.
+     */
     private static final class Stopping {
         final AtomicInteger calls = new AtomicInteger();
         volatile int stopAt = Integer.MAX_VALUE;
         volatile Runnable stop = () -> { };
+        volatile boolean loseCommitAnswer;
         final DynamoDbClient client;
+        private int underWay;
 
         Stopping(DynamoDbClient real) {
             client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
                     new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                        if (method.getName().equals("batchWriteItem") && calls.incrementAndGet() == stopAt) {
+                        boolean batch = method.getName().equals("batchWriteItem");
+                        if (batch && calls.incrementAndGet() == stopAt) {
                             stop.run();
                         }
+                        if (batch) {
+                            landing(1);
+                        }
+                        Object answer;
                         try {
-                            return method.invoke(real, args);
+                            answer = method.invoke(real, args);
                         } catch (InvocationTargetException e) {
                             throw e.getCause();
+                        } finally {
+                            if (batch) {
+                                landing(-1);
+                            }
                         }
+                        if (loseCommitAnswer && method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
+                                && isCommit(args[0])) {
+                            throw SdkClientException.create("the answer to the commit was lost");
+                        }
+                        return answer;
                     });
+        }
+
+        @SuppressWarnings("unchecked")
+        private static boolean isCommit(Object shape) {
+            UpdateItemRequest.Builder b = UpdateItemRequest.builder();
+            ((Consumer<UpdateItemRequest.Builder>) shape).accept(b);
+            UpdateItemRequest r = b.build();
+            return r.updateExpression().startsWith("SET") && r.updateExpression().contains("DELETE");
+        }
+
+        private synchronized void landing(int change) {
+            underWay += change;
+            notifyAll();
+        }
+
+        /** Waits until no BatchWriteItem call but the stopped one is under way; false after {@code millis}. */
+        synchronized boolean othersLanded(long millis) throws InterruptedException {
+            long until = System.currentTimeMillis() + millis;
+            while (underWay > 0) {
+                long left = until - System.currentTimeMillis();
+                if (left <= 0) {
+                    return false;
+                }
+                wait(left);
+            }
+            return true;
         }
     }
 
@@ -171,7 +220,8 @@ class StoppedWriterReadTest {
             GraphStore writer = new GraphStore(dynamo.client, table, clock);
             Future<Integer> write = WRITER.submit(() -> bulk(writer, projectId));
             assertTrue(held.await(60, TimeUnit.SECONDS), "seed " + seed + ": the writer reached its batch call");
-            Thread.sleep(50); // let the other batch calls in flight land
+            // the other batch calls in flight land first, so the reads below see as much of the write as it can
+            assertTrue(dynamo.othersLanded(60_000), "seed " + seed + ": the writer's other batch calls never landed");
             for (int read = 0; read < 3; read++) {
                 assertSame(before, seen(projectId), "seed " + seed + ", batch call " + dynamo.stopAt
                         + ": a reader saw part of the write");
@@ -183,6 +233,20 @@ class StoppedWriterReadTest {
             assertEquals(before.main().relations().size() + NEW_NODES + GENERATED, after.main().relations().size());
             assertEquals(NEW_NODES, after.main().mixinValues().size());
         }
+    }
+
+    @Test
+    void aCommitWhoseAnswerWasLostIsKeptNotUndone() {
+        String projectId = seeded();
+        Stopping dynamo = new Stopping(services.dynamo());
+        dynamo.loseCommitAnswer = true;
+        bulk(new GraphStore(dynamo.client, table, clock), projectId); // answered: the write committed
+        Seen after = seen(projectId);
+        assertEquals(NEW_NODES + 10, after.byId().size(), "the committed write stays whole");
+        assertEquals(NEW_NODES, after.main().mixinValues().size());
+        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        reader.settlePendingWrites(projectId);
+        assertSame(after, seen(projectId), "a settle leaves a committed write alone");
     }
 
     @Test

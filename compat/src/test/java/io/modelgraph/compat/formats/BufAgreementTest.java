@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * direction and every disagreement with buf's rules and ours; asserts at least 99% overall and per kind.
  */
 @Tag("conformance")
-class BufAgreementTest {
+public class BufAgreementTest {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final Pattern SYNTAX = Pattern.compile("(?m)^\\s*(syntax|edition)\\s*=\\s*[^;]+;");
     private static final String CONFIG = "version: v2\nbreaking:\n  use:\n    - WIRE_JSON\n";
@@ -239,7 +239,7 @@ class BufAgreementTest {
     }
 
     /** The file under a package of its own, so every pair's files compile side by side in one module. */
-    static String packaged(String text, String id) {
+    public static String packaged(String text, String id) {
         Matcher pkg = PACKAGE.matcher(text);
         if (pkg.find()) {
             return text.substring(0, pkg.start(1)) + "mg" + id + "." + text.substring(pkg.start(1));

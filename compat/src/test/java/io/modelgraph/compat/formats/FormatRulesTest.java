@@ -1,6 +1,7 @@
 package io.modelgraph.compat.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
@@ -132,6 +133,53 @@ class FormatRulesTest {
         assertTrue(added.compatible());
         assertTrue(added.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.property-added-to-open-model")
                 && f.severity() == Severity.WARNING));
+    }
+
+    private static final String TAGGED = """
+            {"$schema": "http://json-schema.org/draft-07/schema#", "title": "Config", "type": "object",
+             "properties": {"tags": {"type": "array", "items": {"type": "string"}},
+              "github": {"type": "object", "properties": {"token": {"type": "string"}}}},
+             "required": []}""";
+
+    @Test
+    void jsonSchemaRequiredIsPresenceForArraysAndAnInlineObjectGoesWithItsProperty() throws Exception {
+        JsonSchemaCodec j = new JsonSchemaCodec();
+        String tagsRequired = TAGGED.replace("\"required\": []", "\"required\": [\"tags\"]");
+        // an array made required refuses documents without the key, whatever minItems says
+        assertEquals(List.of("jsonschema.required-added"), errors(j, TAGGED, tagsRequired, Mode.BACKWARD,
+                "jsonschema"));
+        assertEquals(List.of(), errors(j, TAGGED, tagsRequired, Mode.FORWARD, "jsonschema"));
+        assertEquals(List.of("jsonschema.required-removed"), errors(j, tagsRequired, TAGGED, Mode.FORWARD,
+                "jsonschema"));
+        // an open model still accepts the removed inline object's property: no removed definition either
+        String withoutGithub = TAGGED.replace(",\n  \"github\": {\"type\": \"object\", \"properties\": {\"token\":"
+                + " {\"type\": \"string\"}}}", "");
+        assertFalse(withoutGithub.equals(TAGGED), "the fixture lost its property");
+        assertEquals(List.of(), errors(j, TAGGED, withoutGithub, Mode.BACKWARD, "jsonschema"));
+        String closed = withoutGithub.replace("\"required\": []", "\"required\": [], \"additionalProperties\": false");
+        // a closed reader refuses it: the property's error, still no removed definition
+        List<String> closedErrors = errors(j, TAGGED, closed, Mode.BACKWARD, "jsonschema");
+        assertTrue(closedErrors.contains("jsonschema.property-removed") && !closedErrors.contains(
+                "jsonschema.definition-removed"), closedErrors::toString);
+    }
+
+    /** A definition the model has no type for: a map whose values are a string or an object. */
+    private static final String MAPPED = """
+            {"$schema": "http://json-schema.org/draft-07/schema#", "title": "Project", "type": "object",
+             "properties": {"dependencies": {"$ref": "#/definitions/dependencies"}},
+             "definitions": {"dependencies": {"type": "object", "additionalProperties": {"type": ["string",
+              "object"], "properties": {"version": {"type": "string"}}}}}}""";
+
+    @Test
+    void jsonSchemaSaysWhenAChangeIsInKeywordsOutsideTheModel() throws Exception {
+        JsonSchemaCodec j = new JsonSchemaCodec();
+        String changed = MAPPED.replace("\"version\": {\"type\": \"string\"}", "\"version\": {\"type\": \"integer\"}");
+        CompareReport r = Compatibility.compare(decode(j, MAPPED), decode(j, changed), Mode.BACKWARD,
+                List.of("jsonschema"));
+        assertTrue(r.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.unmodelled-keywords-changed")
+                && f.severity() == Severity.WARNING && f.basePath().equals("dependencies")), r.findings()::toString);
+        assertTrue(Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED), Mode.FULL, List.of("jsonschema"))
+                .findings().isEmpty(), "nothing changed, nothing said");
     }
 
     private static final String SQL = """

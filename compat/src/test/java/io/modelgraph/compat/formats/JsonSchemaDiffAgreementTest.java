@@ -36,15 +36,16 @@ import org.junit.jupiter.api.Test;
  * {@link JsonSchemaMutations}. BACKWARD is compatible when the tool finds nothing removed from base to
  * candidate (every document the base accepted is still accepted); FORWARD when it finds nothing added. Prints the
  * agreement per kind and direction, raw and with the one documented choice (a property declared in an open model:
- * ours a warning, the tool's a removal) counted as breaking, and every disagreement. The goal is 99% with the
- * choice counted; the test asserts the level reached ({@link #FLOOR}) until the remaining disagreements are fixed.
- * It runs in its own profile ({@code -Pagreement}), not in every CI run: the tool takes about three minutes here.
+ * ours a warning, the tool's a removal) counted as breaking, the documented exceptions ({@link #EXCEPTIONS}) and
+ * every other disagreement. Asserts at most 1% undocumented disagreements, and the agreement with the choice
+ * counted at {@link #FLOOR} (the exceptions are disagreements there). It runs in its own profile
+ * ({@code -Pagreement}), not in every CI run: the tool takes about three minutes on an idle machine.
  */
 @Tag("agreement")
 class JsonSchemaDiffAgreementTest {
     private static final long LARGE = 40_000;
-    /** The agreement reached with the documented choice counted (docs/compare.md); the goal is 0.99. */
-    private static final double FLOOR = 0.96;
+    /** The agreement with the documented choice counted, exceptions as disagreements (docs/compare.md). */
+    private static final double FLOOR = 0.97;
     /**
      * json-schema-diff computes set differences of whole schemas; with combinators it is impractically slow on real
      * schemas (40 pairs of SchemaStore schemas with {@code oneOf} took over 5 minutes of CPU without finishing), so
@@ -53,6 +54,11 @@ class JsonSchemaDiffAgreementTest {
     private static final java.util.regex.Pattern COMBINATORS = java.util.regex.Pattern.compile(
             "\"(oneOf|anyOf|allOf|not|if|patternProperties)\"\\s*:");
     private static final Set<String> CHOICES = Set.of("jsonschema.property-added-to-open-model");
+    /**
+     * Findings that explain a disagreement as a documented exception (docs/compare.md): the change is in keywords
+     * the codec keeps verbatim, outside the model, which the rules do not judge and say so.
+     */
+    private static final Set<String> EXCEPTIONS = Set.of("jsonschema.unmodelled-keywords-changed");
 
     private record Pair(String id, Path file, String kind, int site, SchemaModel base, SchemaModel candidate) {
     }
@@ -112,6 +118,7 @@ class JsonSchemaDiffAgreementTest {
         Json.parse(r.out()).forEach(v -> verdicts.put(v.get("id").asText(), v));
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
+        List<String> documented = new ArrayList<>();
         int toolErrors = 0;
         for (Pair p : pairs) {
             JsonNode v = verdicts.get(p.id());
@@ -130,6 +137,9 @@ class JsonSchemaDiffAgreementTest {
                 tally[0] += ours.compatible() == nativeOk ? 1 : 0;
                 if (strict == nativeOk) {
                     tally[1]++;
+                } else if (ours.findings().stream().anyMatch(f -> EXCEPTIONS.contains(f.rule()))) {
+                    documented.add(corpus.getParent().getParent().relativize(p.file()) + " " + p.kind() + "#"
+                            + p.site() + " " + mode + ": json-schema-diff " + (nativeOk ? "compatible" : "breaking"));
                 } else {
                     disagreements.add(corpus.getParent().getParent().relativize(p.file()) + " " + p.kind() + "#"
                             + p.site() + " " + mode + ": json-schema-diff " + (nativeOk ? "compatible" : "breaking")
@@ -153,8 +163,14 @@ class JsonSchemaDiffAgreementTest {
         }
         System.out.printf("  %-40s %4d/%4d %4d/%4d (%.2f%% raw, %.2f%% with the choice counted)%n", "all", raw, total,
                 agree, total, 100.0 * raw / Math.max(1, total), 100.0 * agree / Math.max(1, total));
+        System.out.printf("  undocumented disagreements %d of %d verdicts (%.2f%% agree or are documented"
+                + " exceptions)%n", disagreements.size(), total, 100.0 * (total - disagreements.size()) / Math.max(1,
+                total));
+        documented.forEach(d -> System.out.println("  documented exception (unmodelled keywords): " + d));
         disagreements.forEach(d -> System.out.println("  disagreement: " + d));
         assertTrue(total > 100, "too few generated pairs: " + total);
+        assertTrue(total - disagreements.size() >= 0.99 * total, "undocumented disagreements above 1%: "
+                + disagreements);
         // the goal is 99%; the floor holds the level reached (97.1%, less a margin for pairs the tool times out on) so the agreement cannot fall back unnoticed
         assertTrue(agree >= FLOOR * total, "agreement below " + FLOOR + ": " + agree + "/" + total);
     }

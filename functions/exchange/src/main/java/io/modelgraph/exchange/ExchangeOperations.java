@@ -36,9 +36,15 @@ public final class ExchangeOperations {
     private final ProfileStore profiles;
     private final CompiledSchemaCache cache;
     /** validateJSON's schema, root check and collision report per (project, target, profile) and version. */
-    private final VersionedCache<ValidatorKey, Prepared> validators = new VersionedCache<>(256);
-    /** Exported documents per (project, parameters) and version. */
-    private final VersionedCache<String, String> exports = new VersionedCache<>(32);
+    private final VersionedCache<ValidatorKey, Prepared> validators = new VersionedCache<>(MAX_VALIDATOR_BYTES,
+            Prepared::bytes);
+    /** Exported documents per (project, parameters) and version; a String's heap is two bytes a character. */
+    private final VersionedCache<String, String> exports = new VersionedCache<>(MAX_EXPORT_BYTES,
+            d -> 2L * d.length() + 64);
+    /** The bound on the prepared validators kept (each holds a compiled schema; docs/reliability.md "Memory"). */
+    public static final long MAX_VALIDATOR_BYTES = 64L * 1024 * 1024;
+    /** The bound on the exported documents kept. */
+    public static final long MAX_EXPORT_BYTES = 64L * 1024 * 1024;
     private static final Comparator<ValidationMessage> MESSAGE_ORDER = Comparator
             .comparing((ValidationMessage m) -> m.getInstanceLocation().toString())
             .thenComparing(ValidationMessage::getMessage);
@@ -50,10 +56,18 @@ public final class ExchangeOperations {
     private static final int MAX_CACHED_EXPORT_CHARS = 4_000_000;
 
     /** What validateJSON needs from the space, ready for a version: the compiled schema and the rename report. */
-    public record Prepared(JsonSchema schema, List<Map<String, String>> labelCollisions) {
+    public record Prepared(JsonSchema schema, List<Map<String, String>> labelCollisions, long bytes) {
         public Prepared {
             labelCollisions = List.copyOf(labelCollisions);
         }
+    }
+
+    /**
+     * An estimate of a compiled schema's heap from its document's JSON text: networknt keeps a validator object
+     * per keyword with its paths and the document's nodes, taken as 20 bytes per character of the text.
+     */
+    static long compiledBytes(JsonNode document) {
+        return 20L * Json.write(document).length() + 4_096;
     }
 
     public ExchangeOperations(SpaceModels spaces, ProfileStore profiles, CompiledSchemaCache cache) {
@@ -248,10 +262,13 @@ public final class ExchangeOperations {
         String key = projectId + "|" + target.space().id() + "|" + target.rootNodeId().orElse("") + "|"
                 + configTypeId;
         try {
-            JsonSchema schema = cache.get(key, loaded.fingerprint(), () -> Validators.compile(
-                    JsonSchemaExporter.export(loaded.model(), root, false)));
-            return new Prepared(schema, loaded.collisions().renamed().stream().map(r -> Map.of("nodeId", r.nodeId(),
-                    "label", r.label(), "name", r.name())).toList());
+            CompiledSchemaCache.Compiled compiled = cache.get(key, loaded.fingerprint(), () -> {
+                JsonNode document = JsonSchemaExporter.export(loaded.model(), root, false);
+                return new CompiledSchemaCache.Compiled(Validators.compile(document), compiledBytes(document));
+            });
+            List<Map<String, String>> collisions = loaded.collisions().renamed().stream().map(r -> Map.of("nodeId",
+                    r.nodeId(), "label", r.label(), "name", r.name())).toList();
+            return new Prepared(compiled.schema(), collisions, compiled.bytes() + 256L * collisions.size());
         } catch (com.networknt.schema.JsonSchemaException e) {
             throw new ApiProblem(422, spaceId.isPresent() ? "query.spaceId" : "query.rootNodeId",
                     "The space's schema cannot be evaluated: " + e.getMessage());

@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.ApiKeyStore;
-import io.modelgraph.auth.RoleClaim;
+import io.modelgraph.auth.Role;
 import io.modelgraph.graphapi.GraphHandler;
-import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
-import java.util.Map;
+import io.modelgraph.testkit.Answer;
+import io.modelgraph.testkit.ApiDriver;
+import io.modelgraph.testkit.Caller;
+import io.modelgraph.testkit.InProcess;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,19 +29,11 @@ class ApiKeyRoutesTest {
         handler = new GraphHandler(services);
     }
 
-    private JsonNode call(String method, String path, String body, String role, int expectStatus) throws Exception {
-        var http = APIGatewayV2HTTPEvent.RequestContext.Http.builder().withMethod(method).withPath(path).build();
-        var jwt = APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder().withClaims(Map.of("sub", "alice",
-                RoleClaim.NAME, project + ":" + role)).build();
-        var event = APIGatewayV2HTTPEvent.builder().withRawPath(path).withRawQueryString("")
-                .withHeaders(Map.of("content-type", "application/json")).withBody(body)
-                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder().withHttp(http)
-                        .withAuthorizer(APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder().withJwt(jwt).build())
-                        .build())
-                .build();
-        var response = handler.handleRequest(event, null);
-        assertEquals(expectStatus, response.getStatusCode(), response.getBody());
-        return Json.parse(response.getBody());
+    private JsonNode call(String method, String path, String body, String role, int expectStatus) {
+        Answer answer = new ApiDriver(InProcess.of(handler)).call(method, path, body,
+                new Caller.InRole(project, Role.parse(role).orElseThrow(), "alice"));
+        assertEquals(expectStatus, answer.status(), answer.body());
+        return answer.json();
     }
 
     @Test

@@ -32,11 +32,15 @@ import software.amazon.awssdk.services.s3.S3Client;
  * the retries, the import goes through (docs/reliability.md).
  */
 class CaptureS3FaultsTest {
-    /** The object writes of the next {@code remaining} attempts are answered 503 SlowDown; everything else is S3's. */
+    /**
+     * The object writes of the next {@code remaining} attempts are answered 503 SlowDown, or, while {@code slow},
+     * not answered until the SDK gives them up; everything else is S3's.
+     */
     static final class UnavailableS3 implements SdkHttpClient {
         private final SdkHttpClient real = UrlConnectionHttpClient.create();
         final AtomicInteger remaining = new AtomicInteger();
         final AtomicInteger puts = new AtomicInteger();
+        volatile boolean slow;
 
         @Override
         public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
@@ -50,6 +54,23 @@ class CaptureS3FaultsTest {
             byte[] body = ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Error><Code>SlowDown</Code><Message>Please "
                     + "reduce your request rate.</Message><RequestId>injected</RequestId></Error>")
                     .getBytes(StandardCharsets.UTF_8);
+            if (slow) {
+                return new ExecutableHttpRequest() {
+                    @Override
+                    public HttpExecuteResponse call() throws java.io.IOException {
+                        try {
+                            Thread.sleep(60_000); // the SDK's attempt timeout interrupts it
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        throw new java.io.InterruptedIOException("the late answer was given up");
+                    }
+
+                    @Override
+                    public void abort() {
+                    }
+                };
+            }
             return new ExecutableHttpRequest() {
                 @Override
                 public HttpExecuteResponse call() {
@@ -79,6 +100,7 @@ class CaptureS3FaultsTest {
         S3Client s3 = S3Client.builder().region(Region.of(real.stores().region()))
                 .credentialsProvider(AwsClients.credentials(true))
                 .httpClient(s3Http)
+                .overrideConfiguration(AwsClients.s3Override())
                 .forcePathStyle(true)
                 .endpointOverride(real.stores().s3Endpoint().orElseThrow())
                 .build();
@@ -116,5 +138,26 @@ class CaptureS3FaultsTest {
         Result status = calls.call("GET", "/graph/integrations/capture/status/{projectId}", null, "Viewer");
         assertTrue(status.body().path("imported").asBoolean(false), status.toString());
         assertTrue(status.body().path("state").path("snapshotStored").asBoolean(false), status.toString());
+    }
+
+    @Test
+    void anImportWhoseSnapshotIsAnsweredLateIsFatalInTimeAndLeavesNothingVisible() {
+        s3Http.slow = true;
+        s3Http.remaining.set(Integer.MAX_VALUE);
+        long t0 = System.nanoTime();
+        Result r = calls.call("POST", "/graph/integrations/capture/import/{projectId}", body(), "Admin");
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        int puts = s3Http.puts.get();
+        s3Http.remaining.set(0);
+        s3Http.slow = false;
+        assertTrue(r.status() >= 500, r.toString());
+        assertTrue(r.firstMessage().matches(".*quote error code MG-[A-Z2-9]{10}\\..*"), r.toString());
+        assertTrue(millis < 25_000, "answered in " + millis + " ms");
+        assertTrue(puts >= 1 && puts <= 10, "bounded: " + puts + " object write attempts");
+        System.out.println("CaptureS3Faults: import with S3 answering late: " + puts + " attempts, " + millis + " ms");
+
+        Result status = calls.call("GET", "/graph/integrations/capture/status/{projectId}", null, "Viewer");
+        assertFalse(status.body().path("imported").asBoolean(true), status.toString());
+        assertEquals(0, status.body().path("governedDatasets").asInt(-1), status.toString());
     }
 }

@@ -20,9 +20,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * schema/import with DynamoDB's writes failing at the SDK's HTTP layer ({@link HttpFaults}): lasting 500s end, after
- * bounded retries, in the fatal envelope with a tracking code and no node written; 500s that pass are retried away
- * and the import writes its model (docs/reliability.md).
+ * schema/import with DynamoDB's writes failing at the SDK's HTTP layer ({@link HttpFaults}): lasting 500s or slow
+ * answers end, after bounded retries, in the fatal envelope with a tracking code and no node written (slowness
+ * well within the HTTP API's 29 s); 500s that pass are retried away and the import writes its model
+ * (docs/reliability.md).
  */
 class ImportStoreFaultsTest {
     private final HttpFaults faults = new HttpFaults();
@@ -61,5 +62,23 @@ class ImportStoreFaultsTest {
         APIGatewayV2HTTPResponse r = importSchema(project);
         assertEquals(200, r.getStatusCode(), r.getBody());
         assertTrue(nodes(project) >= 20, "the 20 types and more were written: " + nodes(project));
+    }
+
+    @Test
+    void anImportUnderLastingSlowWritesIsFatalInTimeAndWritesNothing() throws Exception {
+        String project = TestStores.newProjectId();
+        faults.slow(java.time.Duration.ofSeconds(60), Integer.MAX_VALUE, "BatchWriteItem", "TransactWriteItems",
+                "PutItem");
+        long t0 = System.nanoTime();
+        APIGatewayV2HTTPResponse r = importSchema(project);
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        faults.off();
+        JsonNode body = Json.parse(r.getBody());
+        assertEquals(500, r.getStatusCode(), r.getBody());
+        assertTrue(body.path("errors").path(0).path("message").asText().matches(".*quote error code MG-[A-Z2-9]{10}"
+                + "\\..*"), r.getBody());
+        assertTrue(millis < 25_000, "answered in " + millis + " ms");
+        assertEquals(0, nodes(project), "nothing written");
+        System.out.println("ImportStoreFaults: schema/import under lasting slow writes: " + millis + " ms");
     }
 }

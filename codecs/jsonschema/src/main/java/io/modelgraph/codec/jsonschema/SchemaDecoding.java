@@ -203,6 +203,7 @@ final class SchemaDecoding {
             modelAnnotations.put(JsonSchemaAnnotations.DEFS_VERBATIM, keptDefs.toString());
         }
         dropUnreferencedSharedParts();
+        sharedPartsLast();
         return model(modelName, modelDescription, modelAnnotations);
     }
 
@@ -234,6 +235,20 @@ final class SchemaDecoding {
         }
         types.removeIf(t -> sharedTypes.contains(t.name()) && !reachedTypes.contains(t.name()));
         taxonomies.removeIf(x -> sharedTaxonomies.contains(x.name()) && !reachedTaxonomies.contains(x.name()));
+    }
+
+    /**
+     * Parts hoisted from inside a scalar definition are written under $defs, and the re-import reads them in the
+     * definitions' order, after the types whose reading met them first: they go last here too, in the order met,
+     * so their stored positions survive the round trip (docs/jsonschema-dialects.md "Round trips").
+     */
+    private void sharedPartsLast() {
+        if (sharedTypes.isEmpty()) {
+            return;
+        }
+        List<TypeDef> shared = types.stream().filter(t -> sharedTypes.contains(t.name())).toList();
+        types.removeIf(t -> sharedTypes.contains(t.name()));
+        types.addAll(shared);
     }
 
     private static void reach(DataType type, Deque<String> types, Set<String> taxonomies) {
@@ -611,7 +626,11 @@ final class SchemaDecoding {
         boolean nullable = t.contains("null");
         List<String> kinds = nonNull(t);
         if (kinds.isEmpty()) {
-            if (t.contains("null")) {
+            if (t.contains("null") && v.keepsVerbatim() && !v.has("properties") && !v.has("required")) {
+                // only null: any (nullable) in the model, and the type kept verbatim so the export still says
+                // only null (and reads back the same)
+                v.release("type");
+            } else if (t.contains("null")) {
                 ledger.approximate(v.pathOf("type"), "a value that can only be null is read as any (nullable)");
             }
             if (v.has("properties") || v.has("required")) {
@@ -623,6 +642,12 @@ final class SchemaDecoding {
             List<DataType> members = new ArrayList<>();
             for (String k : kinds) {
                 Optional<PrimitiveKind> p = scalarKind(k);
+                if (p.isEmpty() && v.keepsVerbatim()) {
+                    // the list (with the keywords for its object or array kind) is kept verbatim: the value is
+                    // any in the model, and the export says what the source said
+                    v.release("type");
+                    return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
+                }
                 if (p.isEmpty()) {
                     ledger.approximate(v.pathOf("type"), "a type list that includes '" + k + "' is read as any");
                     return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, nullable);
@@ -778,7 +803,10 @@ final class SchemaDecoding {
             return DecodedValue.of(DataType.of(PrimitiveKind.ANY), c, false);
         }
         ledger.addAll(scratch.entries());
-        Map<String, String> ann = Map.of(JsonSchemaAnnotations.UNION, keyword);
+        // the keyword is kept to spell a union or a nullable value the same way again; a single member that does
+        // not admit null is written as the member alone, and the re-import would read no keyword back
+        Map<String, String> ann = members.size() <= 1 && !nullable ? Map.of()
+                : Map.of(JsonSchemaAnnotations.UNION, keyword);
         if (members.isEmpty()) {
             return new DecodedValue(DataType.of(PrimitiveKind.ANY), c, nullable, ann);
         }

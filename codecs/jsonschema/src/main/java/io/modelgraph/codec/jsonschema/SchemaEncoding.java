@@ -253,6 +253,11 @@ final class SchemaEncoding {
             }
             all.addAll(kept);
         }
+        if (t.elements().isEmpty() && inlineTypes.contains(t.name()) && !out.has("additionalProperties")) {
+            // written in place, an object schema without properties reads back as a map: the empty properties
+            // keep it a type of its own
+            out.putObject("properties");
+        }
         if (!t.elements().isEmpty()) {
             ObjectNode props = out.putObject("properties");
             ArrayNode required = F.arrayNode();
@@ -386,7 +391,8 @@ final class SchemaEncoding {
             }
         } else if (t instanceof DataType.TypeRef) {
             ObjectNode ref = typeReference(((DataType.TypeRef) t).typeName(), path);
-            wrapNullable(out, ref, nullable, unionKeyword);
+            // an inline type whose own type list (kept verbatim) admits null already says what the wrapper would
+            wrapNullable(out, ref, nullable && !admitsNull(ref), unionKeyword);
         } else if (t instanceof DataType.TaxonomyRef) {
             String name = ((DataType.TaxonomyRef) t).taxonomyName();
             Optional<TaxonomyDef> x = model.taxonomy(name);
@@ -422,6 +428,19 @@ final class SchemaEncoding {
         }
         writeConstraints(out, c, path);
         return out;
+    }
+
+    private static boolean admitsNull(ObjectNode schema) {
+        JsonNode type = schema.get("type");
+        if (type == null || !type.isArray()) {
+            return false;
+        }
+        for (JsonNode t : type) {
+            if (t.isTextual() && t.textValue().equals("null")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void wrapNullable(ObjectNode out, ObjectNode inner, boolean nullable, String unionKeyword) {

@@ -240,6 +240,80 @@ class JsonSchemaCodecTest {
         assertEquals("more", back.at("/$defs/extra/$dynamicAnchor").textValue(), back.toString());
     }
 
+    /** Decodes, encodes and decodes again: the second model must be the first (a re-import writes nothing). */
+    private JsonNode assertStableRoundTrip(String schema) throws Exception {
+        SchemaModel first = codec.decode(schema, CodecOptions.NONE, new LossinessLedger());
+        String written = codec.encode(first, CodecOptions.NONE, new LossinessLedger());
+        SchemaModel second = codec.decode(written, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(first.types(), second.types(), written);
+        assertEquals(first.taxonomies(), second.taxonomies(), written);
+        return Json.parse(written);
+    }
+
+    @Test
+    void partsHoistedFromAScalarDefinitionKeepTheirPositionOnReimport() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {
+                   "a": {"type": "object", "properties": {"s": {"$ref": "#/$defs/secret"}}},
+                   "b": {"type": "object", "properties": {"x": {"type": "string"}}}},
+                 "$defs": {"secret": {"oneOf": [{"type": "string"},
+                   {"type": "object", "properties": {"secure": {"type": "string"}}}]}}}
+                """;
+        assertStableRoundTrip(schema);
+        assertEquals(List.of("Root", "RootA", "RootB", "SecretOption2"), codec.decode(schema, CodecOptions.NONE,
+                new LossinessLedger()).types().stream().map(TypeDef::name).toList());
+    }
+
+    @Test
+    void aTypeListWithAnObjectOrArrayKindIsKeptAsWritten() throws Exception {
+        String schema = """
+                {"type": "object", "properties": {"c": {"type": ["string", "array", "object"],
+                  "items": {"type": "string"}, "properties": {"include": {"type": "string"}}}}}
+                """;
+        LossinessLedger ledger = new LossinessLedger();
+        codec.decode(schema, CodecOptions.NONE, ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode out = assertStableRoundTrip(schema);
+        assertEquals(Json.parse("[\"string\", \"array\", \"object\"]"), out.at("/properties/c/type"), out.toString());
+    }
+
+    @Test
+    void aUnionOfOneMemberReadsBackTheSame() throws Exception {
+        JsonNode out = assertStableRoundTrip("""
+                {"type": "object", "properties": {"a": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/T"}]}}},
+                 "$defs": {"T": {"type": "object", "properties": {"x": {"type": "string"}}}}}
+                """);
+        assertEquals("#/$defs/T", out.at("/properties/a/items/$ref").textValue(), out.toString());
+    }
+
+    @Test
+    void anInlineObjectWhoseTypeListAdmitsNullIsNotWrappedAgain() throws Exception {
+        JsonNode out = assertStableRoundTrip("""
+                {"type": "object", "properties": {"f": {"type": ["object", "null"],
+                  "properties": {"x": {"type": "boolean"}}}}}
+                """);
+        assertFalse(out.at("/properties/f").has("anyOf"), out.toString());
+        assertEquals(Json.parse("[\"object\", \"null\"]"), out.at("/properties/f/type"), out.toString());
+    }
+
+    @Test
+    void anInlineObjectWithoutPropertiesStaysAType() throws Exception {
+        JsonNode out = assertStableRoundTrip("""
+                {"type": "object", "properties": {"v": {"type": "object", "properties": {}}}}
+                """);
+        assertTrue(out.at("/properties/v/properties").isObject(), out.toString());
+    }
+
+    @Test
+    void aValueThatCanOnlyBeNullKeepsSayingSo() throws Exception {
+        LossinessLedger ledger = new LossinessLedger();
+        codec.decode("{\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"null\"}}}", CodecOptions.NONE,
+                ledger);
+        assertTrue(ledger.isEmpty(), ledger.entries().toString());
+        JsonNode out = assertStableRoundTrip("{\"type\": \"object\", \"properties\": {\"n\": {\"type\": \"null\"}}}");
+        assertEquals("null", out.at("/properties/n/type").textValue(), out.toString());
+    }
+
     @Test
     void aRootThatIsNotAnObjectKeepsItsKeywordsVerbatimOnTheModel() throws Exception {
         LossinessLedger ledger = new LossinessLedger();

@@ -4,107 +4,90 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusSuite;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.GraphRoundTrip;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import org.junit.jupiter.api.Assumptions;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every script of the SQL corpus ({@code corpus.dir}/sql, never copied here) decoded with its ledger; every
- * decoded model that has tables written for PostgreSQL and SQLite, run on the real engines and read back.
+ * decoded model that has tables written for PostgreSQL and SQLite, run on the real engines and read back. One
+ * named test per script (docs/testing.md).
  */
 @Tag("conformance")
 class SqlConformanceTest {
+    private static final CorpusSuite.Descriptor CORPUS = CorpusSuite.Descriptor.of("sql", ".*\\.sql", rel -> false);
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    /** One PostgreSQL for the whole corpus, started by the first script that has tables. */
+    private static EmbeddedPostgres postgres;
     private final SqlCodec codec = new SqlCodec();
 
-
-    @Test
-    void everyCorpusScriptDecodesAndItsTablesAreCreatedOnPostgresAndSqlite() throws Exception {
-        Optional<Path> root = SqlCorpus.root();
-        Assumptions.assumeTrue(root.isPresent(), "SQL corpus not found (set -Dcorpus.dir); conformance skipped");
-        List<SqlCorpus.Sample> samples = SqlCorpus.samples(root.get());
-        int decoded = 0;
-        int withTables = 0;
-        int pgCreated = 0;
-        int sqliteCreated = 0;
-        int graphRoundTrips = 0;
-        int graphWithoutKeys = 0;
-        int tables = 0;
-        int entries = 0;
-        List<String> failures = new ArrayList<>();
-        Map<String, Integer> ledgerKinds = new TreeMap<>();
-        try (EmbeddedPostgres pg = Engines.postgres()) {
-            int n = 0;
-            for (SqlCorpus.Sample s : samples) {
-                LossinessLedger ledger = new LossinessLedger();
-                SchemaModel model;
-                try {
-                    model = codec.decode(Files.readString(s.file()), new CodecOptions(s.vendor()
-                            .map(v -> Map.of("vendor", v)).orElse(Map.of())), ledger);
-                } catch (Exception | StackOverflowError e) {
-                    failures.add(s.where() + ": decode " + e);
-                    continue;
-                }
-                decoded++;
-                entries += ledger.size();
-                ledger.entries().forEach(e -> ledgerKinds.merge(e.kind().name(), 1, Integer::sum));
-                System.out.println(s.where() + ": " + model.types().size() + " tables, "
-                        + model.relationships().size() + " foreign keys, ledger " + ledger.size());
-                ledger.entries().forEach(e -> System.out.println("    " + e.kind() + " " + e.path() + ": "
-                        + e.explanation()));
-                if (model.types().isEmpty()) {
-                    continue;
-                }
-                withTables++;
-                tables += model.types().size();
-                if (GraphRoundTrip.holds(model)) {
-                    graphRoundTrips++;
-                }
-                // what the graph mapper does not carry yet (docs/model.md#model-level-facts): keys and namespaces
-                if (GraphRoundTrip.holds(model.toBuilder().types(model.types().stream().map(t -> t.toBuilder()
-                        .keys(List.of())
-                        .namespace(Optional.empty()).build()).toList()).build())) {
-                    graphWithoutKeys++;
-                }
-                String database = "corpus" + (++n);
-                try (Connection admin = pg.getPostgresDatabase().getConnection(); var st = admin.createStatement()) {
-                    st.execute("CREATE DATABASE " + database);
-                }
-                try (Connection c = pg.getDatabase("postgres", database).getConnection()) {
-                    List<String> problems = Catalog.createAndCompare(c, model, Vendor.POSTGRES);
-                    pgCreated += problems.isEmpty() ? 1 : 0;
-                    problems.forEach(p -> failures.add(s.where() + " on postgres: " + p));
-                } catch (Exception e) {
-                    failures.add(s.where() + " on postgres: " + e.getMessage());
-                }
-                try (Connection c = Engines.sqlite()) {
-                    List<String> problems = Catalog.createAndCompare(c, model, Vendor.SQLITE);
-                    sqliteCreated += problems.isEmpty() ? 1 : 0;
-                    problems.forEach(p -> failures.add(s.where() + " on sqlite: " + p));
-                } catch (Exception e) {
-                    failures.add(s.where() + " on sqlite: " + e.getMessage());
-                }
-            }
+    private static synchronized EmbeddedPostgres postgres() throws IOException {
+        if (postgres == null) {
+            postgres = Engines.postgres();
         }
-        System.out.printf("sql corpus: %d/%d scripts decoded (%.1f%%), ledger entries %d %s; %d scripts with %d"
-                + " tables; created and read back on PostgreSQL %d/%d, on SQLite %d/%d; model -> graph -> model"
-                + " %d/%d (%d/%d without keys and namespaces)%n", decoded, samples.size(),
-                100.0 * decoded / samples.size(), entries, ledgerKinds, withTables, tables, pgCreated, withTables,
-                sqliteCreated, withTables, graphRoundTrips, withTables, graphWithoutKeys, withTables);
-        failures.forEach(f -> System.out.println("  FAIL " + f));
+        return postgres;
+    }
+
+    @AfterAll
+    static synchronized void stopPostgres() throws IOException {
+        if (postgres != null) {
+            postgres.close();
+            postgres = null;
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCorpusScriptDecodesAndItsTablesAreCreatedOnPostgresAndSqlite() throws IOException {
+        return CorpusSuite.tests(CORPUS, this::decodesAndCreatesItsTables, (f, rel) -> {
+            throw new AssertionError(rel + ": no script of this corpus is to be refused");
+        });
+    }
+
+    /** The corpus is there whole: a corpus cut short would pass script by script. */
+    @Test
+    void theWholeCorpusIsRead() throws IOException {
+        List<SqlCorpus.Sample> samples = SqlCorpus.samples(CorpusSuite.folder(CORPUS));
         assertTrue(samples.size() >= 100, "expected the whole corpus, found " + samples.size());
-        assertTrue(decoded >= samples.size() * 0.95, "fewer than 95% of the scripts decode");
-        assertEquals(List.of(), failures);
+    }
+
+    private void decodesAndCreatesItsTables(Path file, String rel) throws Exception {
+        Optional<String> vendor = SqlCorpus.vendorOf(rel);
+        LossinessLedger ledger = new LossinessLedger();
+        SchemaModel model = codec.decode(Files.readString(file), new CodecOptions(vendor
+                .map(v -> Map.of("vendor", v)).orElse(Map.of())), ledger);
+        System.out.println(rel + ": " + model.types().size() + " tables, " + model.relationships().size()
+                + " foreign keys, ledger " + ledger.size() + ", model -> graph -> model "
+                + (model.types().isEmpty() ? "-" : GraphRoundTrip.holds(model) ? "holds" : "differs"));
+        ledger.entries().forEach(e -> System.out.println("    " + e.kind() + " " + e.path() + ": " + e.explanation()));
+        if (model.types().isEmpty()) {
+            return;
+        }
+        String database = "corpus" + DATABASES.incrementAndGet();
+        EmbeddedPostgres pg = postgres();
+        try (Connection admin = pg.getPostgresDatabase().getConnection(); var st = admin.createStatement()) {
+            st.execute("CREATE DATABASE " + database);
+        }
+        try (Connection c = pg.getDatabase("postgres", database).getConnection()) {
+            assertEquals(List.of(), Catalog.createAndCompare(c, model, Vendor.POSTGRES), rel + " on postgres");
+        }
+        try (Connection c = Engines.sqlite()) {
+            assertEquals(List.of(), Catalog.createAndCompare(c, model, Vendor.SQLITE), rel + " on sqlite");
+        }
     }
 }

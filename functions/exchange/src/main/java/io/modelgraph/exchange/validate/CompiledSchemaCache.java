@@ -1,48 +1,61 @@
 package io.modelgraph.exchange.validate;
 
 import com.networknt.schema.JsonSchema;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * Compiled schemas per container, keyed by what was asked for (project, space or root node, profile) and
  * checked against the fingerprint of the space as loaded now: when the space changes the fingerprint differs and
- * the schema is compiled again. Bounded (least recently used) so a container serving many projects stays small.
+ * the schema is compiled again. Bounded in estimated bytes (least recently used out) so a container serving many
+ * projects, or one project with a very large space, stays small.
  */
 public final class CompiledSchemaCache {
-    private static final int MAX_ENTRIES = 128;
+    /** The bound on the compiled schemas kept (docs/reliability.md, "Memory"). */
+    public static final long MAX_BYTES = 64L * 1024 * 1024;
 
-    private record Entry(String fingerprint, JsonSchema schema) {
+    /** A compiled schema with the estimate of its heap. */
+    public record Compiled(JsonSchema schema, long bytes) {
     }
 
-    private final Map<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    };
+    private record Entry(String fingerprint, Compiled compiled) {
+    }
+
+    private final ByteBoundedLru<String, Entry> entries;
     private long compilations;
 
-    public JsonSchema get(String key, String fingerprint, Supplier<JsonSchema> compile) {
-        synchronized (entries) {
-            Entry e = entries.get(key);
-            if (e != null && e.fingerprint().equals(fingerprint)) {
-                return e.schema();
-            }
+    public CompiledSchemaCache() {
+        this(MAX_BYTES);
+    }
+
+    /** A cache bounded at {@code maxBytes} (tests use a small bound). */
+    public CompiledSchemaCache(long maxBytes) {
+        this.entries = new ByteBoundedLru<>(maxBytes, e -> e.compiled().bytes());
+    }
+
+    public Compiled get(String key, String fingerprint, Supplier<Compiled> compile) {
+        var hit = entries.get(key).filter(e -> e.fingerprint().equals(fingerprint));
+        if (hit.isPresent()) {
+            return hit.get().compiled();
         }
-        JsonSchema schema = compile.get();
-        synchronized (entries) {
-            entries.put(key, new Entry(fingerprint, schema));
+        Compiled compiled = compile.get();
+        entries.put(key, new Entry(fingerprint, compiled));
+        synchronized (this) {
             compilations++;
         }
-        return schema;
+        return compiled;
     }
 
     /** How many schemas were compiled so far (tests check that an unchanged space is not compiled again). */
-    public long compilations() {
-        synchronized (entries) {
-            return compilations;
-        }
+    public synchronized long compilations() {
+        return compilations;
+    }
+
+    /** The estimated bytes kept now. */
+    public long bytes() {
+        return entries.bytes();
+    }
+
+    public int size() {
+        return entries.size();
     }
 }

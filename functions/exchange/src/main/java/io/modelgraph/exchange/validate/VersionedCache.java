@@ -1,35 +1,37 @@
 package io.modelgraph.exchange.validate;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * Per-container values derived from a project (a prepared validator, an exported document), each kept with the
  * project version it was built at (docs/graph.md "Read caches"): a lookup at another version misses, so a write
- * to the project makes the next read rebuild. Bounded, least recently used first out.
+ * to the project makes the next read rebuild. Bounded in estimated bytes, least recently used first out.
  */
 public final class VersionedCache<K, T> {
     private record Entry<T>(long version, T value) {
     }
 
-    private final Map<K, Entry<T>> entries;
+    private final ByteBoundedLru<K, Entry<T>> entries;
 
-    public VersionedCache(int maxEntries) {
-        this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<K, Entry<T>> eldest) {
-                return size() > maxEntries;
-            }
-        };
+    public VersionedCache(long maxBytes, ToLongFunction<T> weigh) {
+        this.entries = new ByteBoundedLru<>(maxBytes, e -> weigh.applyAsLong(e.value()));
     }
 
-    public synchronized Optional<T> get(K key, long version) {
-        Entry<T> e = entries.get(key);
-        return e != null && e.version() == version ? Optional.of(e.value()) : Optional.empty();
+    public Optional<T> get(K key, long version) {
+        return entries.get(key).filter(e -> e.version() == version).map(Entry::value);
     }
 
-    public synchronized void put(K key, long version, T value) {
+    public void put(K key, long version, T value) {
         entries.put(key, new Entry<>(version, value));
+    }
+
+    /** The estimated bytes kept now. */
+    public long bytes() {
+        return entries.bytes();
+    }
+
+    public int size() {
+        return entries.size();
     }
 }
