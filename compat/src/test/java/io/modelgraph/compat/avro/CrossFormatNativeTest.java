@@ -17,6 +17,7 @@ import io.modelgraph.compat.Mode;
 import io.modelgraph.compat.NativeCheckers;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.compat.formats.BufAgreementTest;
+import io.modelgraph.compat.formats.BufBreaking;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
@@ -29,7 +30,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -58,10 +58,6 @@ class CrossFormatNativeTest {
     private static final Pattern COMBINATORS = Pattern.compile("\"(oneOf|anyOf|allOf|not|if|patternProperties)\"");
     /** The documented choice of the jsonschema rules, counted as breaking as json-schema-diff does. */
     private static final Set<String> CHOICES = Set.of("jsonschema.property-added-to-open-model");
-    private static final String CONFIG = "version: v2\nbreaking:\n  use:\n    - WIRE_JSON\n";
-    /** buf checks FORWARD with the roles swapped; these rules guard history, not old readers (BufAgreementTest). */
-    private static final Pattern HISTORY_RULES = Pattern.compile(
-            "FIELD_NO_DELETE.*|ENUM_VALUE_NO_DELETE.*|RESERVED_.*_NO_DELETE|MESSAGE_NO_DELETE|ENUM_NO_DELETE");
 
     private record Pair(String id, String file, String kind, SchemaModel base, SchemaModel candidate) {
     }
@@ -121,7 +117,7 @@ class CrossFormatNativeTest {
                 }
             }
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("buf.yaml"), CONFIG);
+            Files.writeString(dir.resolve("buf.yaml"), BufBreaking.CONFIG);
         }
         Map<String, Pair> converted = new TreeMap<>();
         int unconvertible = 0;
@@ -143,7 +139,7 @@ class CrossFormatNativeTest {
         for (Path dir : List.of(old, now)) {
             NpmTools.Result r = NativeCheckers.run(work, 600, buf.toString(), "build", work.relativize(dir).toString(),
                     "--error-format", "json");
-            refused.addAll(ids(r.out() + "\n" + r.err()));
+            refused.addAll(BufBreaking.ids(r.out() + "\n" + r.err()));
         }
         for (String id : refused) {
             Files.deleteIfExists(old.resolve(id + ".proto"));
@@ -159,8 +155,8 @@ class CrossFormatNativeTest {
             }
             for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
                 List<String> rules = mode == Mode.BACKWARD ? backward.getOrDefault(p.id(), List.of())
-                        : forward.getOrDefault(p.id(), List.of()).stream().filter(x -> !HISTORY_RULES.matcher(x)
-                        .matches()).toList();
+                        : forward.getOrDefault(p.id(), List.of()).stream()
+                        .filter(x -> !BufBreaking.HISTORY_RULES.matcher(x).matches()).toList();
                 boolean nativeOk = rules.isEmpty();
                 CompareReport ours = Compatibility.compare(p.base(), p.candidate(), mode, List.of("protobuf"));
                 tally(perKind, disagreements, p, mode, nativeOk, ours.compatible(), "buf " + (nativeOk ? "compatible"
@@ -282,37 +278,6 @@ class CrossFormatNativeTest {
             throws Exception {
         NpmTools.Result r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against", against,
                 "--error-format", "json");
-        if (r.exit() != 0 && r.exit() != 100) {
-            throw new IllegalStateException("buf breaking failed (exit " + r.exit() + "): " + r.err());
-        }
-        Map<String, List<String>> out = new HashMap<>();
-        for (String line : (r.out() + "\n" + r.err()).split("\n")) {
-            if (line.startsWith("{")) {
-                JsonNode finding = Json.parse(line);
-                String id = id(finding.path("path").asText());
-                if (id != null) {
-                    out.computeIfAbsent(id, k -> new ArrayList<>()).add(finding.path("type").asText());
-                }
-            }
-        }
-        return out;
-    }
-
-    private static Set<String> ids(String output) throws Exception {
-        Set<String> out = new TreeSet<>();
-        for (String line : output.split("\n")) {
-            if (line.startsWith("{")) {
-                String id = id(Json.parse(line).path("path").asText());
-                if (id != null) {
-                    out.add(id);
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String id(String path) {
-        Matcher m = Pattern.compile("(p\\d{5})\\.proto$").matcher(path);
-        return m.find() ? m.group(1) : null;
+        return BufBreaking.findings(r);
     }
 }

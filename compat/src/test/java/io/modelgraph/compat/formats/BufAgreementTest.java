@@ -2,7 +2,6 @@ package io.modelgraph.compat.formats;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
 import io.modelgraph.codec.NpmTools;
@@ -13,7 +12,6 @@ import io.modelgraph.compat.Finding;
 import io.modelgraph.compat.Mode;
 import io.modelgraph.compat.NativeCheckers;
 import io.modelgraph.compat.Severity;
-import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.nio.file.Files;
@@ -37,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * {@code realworld-train/protobuf/}) that compiles on its own, each kind of change of {@link ProtobufMutations}.
  * BACKWARD is {@code buf breaking <candidate> --against <base>}; FORWARD the same with the roles swapped (the
  * base checked against the candidate), less the rules about deleting without reserving (see
- * {@link #HISTORY_RULES}). All pairs go to buf in one
+ * {@link BufBreaking#HISTORY_RULES}). All pairs go to buf in one
  * module, each file under a package of its own, so one buf run judges them all. Prints the agreement per kind and
  * direction and every disagreement with buf's rules and ours; asserts at least 99% overall and per kind.
  */
@@ -45,15 +43,7 @@ import org.junit.jupiter.api.Test;
 public class BufAgreementTest {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^\\s*package\\s+([\\w.]+)\\s*;");
     private static final Pattern SYNTAX = Pattern.compile("(?m)^\\s*(syntax|edition)\\s*=\\s*[^;]+;");
-    private static final String CONFIG = "version: v2\nbreaking:\n  use:\n    - WIRE_JSON\n";
 
-    /**
-     * buf has no FORWARD mode: checked with the roles swapped, its rules against deleting a field, value or
-     * reserved range without reserving see what the candidate added, which guard later versions against reusing a
-     * number and are not about old readers reading new data. FORWARD leaves them out.
-     */
-    private static final Pattern HISTORY_RULES = Pattern.compile(
-            "FIELD_NO_DELETE.*|ENUM_VALUE_NO_DELETE.*|RESERVED_.*_NO_DELETE|MESSAGE_NO_DELETE|ENUM_NO_DELETE");
 
     private record Pair(String id, Path file, String kind, int site, String base, String candidate) {
     }
@@ -109,7 +99,7 @@ public class BufAgreementTest {
                 }
             }
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("buf.yaml"), CONFIG);
+            Files.writeString(dir.resolve("buf.yaml"), BufBreaking.CONFIG);
         }
         for (Pair p : pairs.values()) {
             Files.writeString(old.resolve(p.id() + ".proto"), packaged(p.base(), p.id()));
@@ -122,8 +112,8 @@ public class BufAgreementTest {
             for (Path dir : List.of(old, now)) {
                 NpmTools.Result r = NativeCheckers.run(work, 600, buf.toString(), "build", work.relativize(dir)
                         .toString(), "--error-format", "json");
-                failing.addAll(ids(r.out() + "\n" + r.err()));
-                if (r.exit() != 0 && ids(r.out() + "\n" + r.err()).isEmpty()) {
+                failing.addAll(BufBreaking.ids(r.out() + "\n" + r.err()));
+                if (r.exit() != 0 && BufBreaking.ids(r.out() + "\n" + r.err()).isEmpty()) {
                     throw new IllegalStateException("buf build failed without naming a file: " + r.err());
                 }
             }
@@ -149,8 +139,8 @@ public class BufAgreementTest {
             SchemaModel[] m = models.get(p.id());
             for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
                 List<String> bufRules = mode == Mode.BACKWARD ? backward.getOrDefault(p.id(), List.of())
-                        : forward.getOrDefault(p.id(), List.of()).stream().filter(x -> !HISTORY_RULES.matcher(x)
-                        .matches()).toList();
+                        : forward.getOrDefault(p.id(), List.of()).stream()
+                        .filter(x -> !BufBreaking.HISTORY_RULES.matcher(x).matches()).toList();
                 boolean nativeOk = bufRules.isEmpty();
                 CompareReport ours = Compatibility.compare(m[0], m[1], mode, List.of("protobuf"));
                 int[] tally = perKind.computeIfAbsent(p.kind() + " " + mode, k -> new int[3]);
@@ -203,39 +193,7 @@ public class BufAgreementTest {
             r = NativeCheckers.run(work, 900, buf.toString(), "breaking", input, "--against", against,
                     "--error-format", "json");
         }
-        if (r.exit() != 0 && r.exit() != 100) {
-            throw new IllegalStateException("buf breaking failed (exit " + r.exit() + "): " + r.err());
-        }
-        Map<String, List<String>> out = new HashMap<>();
-        for (String line : (r.out() + "\n" + r.err()).split("\n")) {
-            if (!line.startsWith("{")) {
-                continue;
-            }
-            JsonNode finding = Json.parse(line);
-            String id = id(finding.path("path").asText());
-            if (id != null) {
-                out.computeIfAbsent(id, k -> new ArrayList<>()).add(finding.path("type").asText());
-            }
-        }
-        return out;
-    }
-
-    private static Set<String> ids(String output) throws Exception {
-        Set<String> out = new HashSet<>();
-        for (String line : output.split("\n")) {
-            if (line.startsWith("{")) {
-                String id = id(Json.parse(line).path("path").asText());
-                if (id != null) {
-                    out.add(id);
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String id(String path) {
-        Matcher m = Pattern.compile("(p\\d{5})\\.proto$").matcher(path);
-        return m.find() ? m.group(1) : null;
+        return BufBreaking.findings(r);
     }
 
     /** The file under a package of its own, so every pair's files compile side by side in one module. */
