@@ -1,9 +1,5 @@
 package io.modelgraph.http;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,8 +46,8 @@ public final class QueryParams {
                     continue;
                 }
                 int eq = pair.indexOf('=');
-                Optional<String> rawName = decode(eq < 0 ? pair : pair.substring(0, eq));
-                Optional<String> rawValue = eq < 0 ? Optional.of("") : decode(pair.substring(eq + 1));
+                Optional<String> rawName = PercentDecoding.query(eq < 0 ? pair : pair.substring(0, eq));
+                Optional<String> rawValue = eq < 0 ? Optional.of("") : PercentDecoding.query(pair.substring(eq + 1));
                 if ((rawName.isEmpty() || rawValue.isEmpty()) && invalid == null) {
                     invalid = rawName.orElse(eq < 0 ? pair : pair.substring(0, eq));
                 }
@@ -83,51 +79,9 @@ public final class QueryParams {
         }
         StringBuilder out = new StringBuilder();
         parameters.forEach((name, value) -> out.append(out.length() == 0 ? "" : "&")
-                .append(java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)).append('=')
-                .append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8)));
+                .append(java.net.URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+                .append(java.net.URLEncoder.encode(value, StandardCharsets.UTF_8)));
         return out.toString();
-    }
-
-    /**
-     * Percent-decodes as UTF-8, {@code +} as a space; a stray {@code %} is kept literally rather than failing the
-     * whole request. Empty when the bytes are not UTF-8 (a decoder that replaced them would store what the caller
-     * never sent).
-     */
-    private static Optional<String> decode(String text) {
-        if (text.indexOf('%') < 0 && text.indexOf('+') < 0) {
-            return CallerStrings.loneSurrogate(text) < 0 ? Optional.of(text) : Optional.empty();
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '+') {
-                bytes.write(' ');
-            } else if (c == '%' && i + 2 < text.length() && hex(text.charAt(i + 1)) >= 0
-                    && hex(text.charAt(i + 2)) >= 0) {
-                bytes.write(hex(text.charAt(i + 1)) * 16 + hex(text.charAt(i + 2)));
-                i += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1))) {
-                bytes.writeBytes(text.substring(i, i + 2).getBytes(StandardCharsets.UTF_8));
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return Optional.empty();
-            } else {
-                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
-            }
-        }
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString());
-        } catch (CharacterCodingException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static int hex(char c) {
-        return Character.digit(c, 16);
     }
 
     public Optional<String> first(String name) {

@@ -3,11 +3,6 @@ package io.modelgraph.http;
 import io.modelgraph.api.EnvelopeStyle;
 import io.modelgraph.auth.CredentialKind;
 import io.modelgraph.auth.Role;
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +51,7 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
     }
 
     private static String decode(String segment) {
-        return strictDecode(segment).orElse(segment);
+        return PercentDecoding.segment(segment).orElse(segment);
     }
 
     /**
@@ -68,37 +63,11 @@ public record Route(String method, String template, EnvelopeStyle style, Credent
         List<String> got = segments(path);
         for (int i = 0; i < want.size() && i < got.size(); i++) {
             String w = want.get(i);
-            if (w.startsWith("{") && w.endsWith("}") && strictDecode(got.get(i)).isEmpty()) {
+            if (w.startsWith("{") && w.endsWith("}") && PercentDecoding.segment(got.get(i)).isEmpty()) {
                 return Optional.of(w.substring(1, w.length() - 1));
             }
         }
         return Optional.empty();
-    }
-
-    /** Percent-decodes one segment as UTF-8 ({@code +} stays a plus); empty when the bytes are not UTF-8. */
-    private static Optional<String> strictDecode(String segment) {
-        if (segment.indexOf('%') < 0) {
-            return Optional.of(segment);
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(segment.length());
-        for (int i = 0; i < segment.length(); i++) {
-            char c = segment.charAt(i);
-            if (c == '%' && i + 2 < segment.length() && Character.digit(segment.charAt(i + 1), 16) >= 0
-                    && Character.digit(segment.charAt(i + 2), 16) >= 0) {
-                bytes.write(Character.digit(segment.charAt(i + 1), 16) * 16 + Character.digit(segment.charAt(i + 2), 16));
-                i += 2;
-            } else {
-                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
-            }
-        }
-        try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString());
-        } catch (CharacterCodingException e) {
-            return Optional.empty();
-        }
     }
 
     private static List<String> segments(String path) {
