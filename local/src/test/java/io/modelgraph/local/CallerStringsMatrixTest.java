@@ -16,11 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 
 /**
  * Every caller string is checked at the edge (docs/reliability.md), generated from openapi.yaml so a parameter added
@@ -33,7 +29,6 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
  * so it is sent the character variants only.
  */
 class CallerStringsMatrixTest {
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     private static final String PROJECT = java.util.UUID.randomUUID().toString().replace("-", "");
     /** Past every bound of a string that is not a document (the longest is a paging token's 8,192 bytes). */
     private static final int OVER_LONG = 10_000;
@@ -95,8 +90,9 @@ class CallerStringsMatrixTest {
     enum Variant { OVER_LONG, LONE_SURROGATE, INVALID_UTF8 }
 
     private static TestStack.Answer send(Operation op, Input input, Variant v, String token) {
-        String path = path(input.in().equals("path") ? op.template().replace("{" + input.name() + "}", encoded(v))
-                : op.template());
+        String template = input.in().equals("path")
+                ? op.template().replace("{" + input.name() + "}", encoded(v)) : op.template();
+        String path = OpenApiDoc.path(template, PROJECT);
         if (input.in().equals("query")) {
             return TestStack.send(op.method(), path + "?" + input.name() + "=" + encoded(v), token, null, null);
         }
@@ -160,15 +156,10 @@ class CallerStringsMatrixTest {
         return s.length() > 300 ? s.substring(0, 300) + "…" : s;
     }
 
-    private static String path(String template) {
-        return template.replace("{projectId}", PROJECT).replace("{id}", "00000000-0000-4000-8000-000000000001")
-                .replace("{vendor}", "capture").replace("{jobId}", "0123456789abcdef0123456789abcdef");
-    }
-
     static List<Operation> operations(JsonNode doc) {
         List<Operation> out = new ArrayList<>();
         doc.path("paths").fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(m -> {
-            if (!METHODS.contains(m.getKey())) {
+            if (!OpenApiDoc.METHODS.contains(m.getKey())) {
                 return;
             }
             JsonNode op = m.getValue();
@@ -177,26 +168,27 @@ class CallerStringsMatrixTest {
             p.getValue().path("parameters").forEach(params::add);
             op.path("parameters").forEach(params::add);
             for (JsonNode param : params) {
-                JsonNode r = resolve(doc, param);
+                JsonNode r = OpenApiDoc.resolve(doc, param);
                 String in = r.path("in").asText();
                 // the project id is the credential's scope: a wrong one is a 401, tested by the isolation matrix
                 if (!(in.equals("path") || in.equals("query")) || r.path("name").asText().equals("projectId")) {
                     continue;
                 }
-                JsonNode schema = resolve(doc, r.path("schema"));
+                JsonNode schema = OpenApiDoc.resolve(doc, r.path("schema"));
                 String type = schema.path("type").asText();
-                if (type.equals("string") || type.equals("array") && resolve(doc, schema.path("items"))
+                if (type.equals("string") || type.equals("array") && OpenApiDoc.resolve(doc, schema.path("items"))
                         .path("type").asText().equals("string")) {
                     inputs.add(new Input(in, r.path("name").asText(), false, schema.has("contentMediaType")));
                 }
             }
-            JsonNode body = resolve(doc, op.path("requestBody"));
-            JsonNode schema = resolve(doc, body.path("content").path("application/json").path("schema"));
+            JsonNode body = OpenApiDoc.resolve(doc, op.path("requestBody"));
+            JsonNode schema = OpenApiDoc.resolve(doc, body.path("content").path("application/json").path("schema"));
             schema.path("properties").fields().forEachRemaining(member -> {
-                JsonNode s = resolve(doc, member.getValue());
+                JsonNode s = OpenApiDoc.resolve(doc, member.getValue());
                 if (isString(doc, s)) {
                     inputs.add(new Input("body", member.getKey(), false, s.has("contentMediaType")));
-                } else if (s.path("type").asText().equals("array") && isString(doc, resolve(doc, s.path("items")))) {
+                } else if (s.path("type").asText().equals("array")
+                        && isString(doc, OpenApiDoc.resolve(doc, s.path("items")))) {
                     inputs.add(new Input("body", member.getKey(), true, false));
                 } else if (s.has("oneOf") || s.has("anyOf") || s.path("type").isArray()) {
                     // a string or something else (a schema text or its JSON): a document
@@ -213,37 +205,10 @@ class CallerStringsMatrixTest {
                 && schema.path("enum").path(0).isTextual();
     }
 
-    private static JsonNode resolve(JsonNode doc, JsonNode node) {
-        JsonNode at = node;
-        while (at.has("$ref")) {
-            at = doc.at(at.get("$ref").asText().substring(1));
-        }
-        return at;
-    }
 
-    /** Every item of every table and every object that belongs to the project (without the key's last use). */
+    /** Every item and object that belongs to the project (without the key's last use). */
     private static Map<String, String> stores() {
-        var services = TestStack.server().services();
-        var config = services.stores();
-        Map<String, String> out = new TreeMap<>();
-        for (String table : List.of(config.graphTable(), config.historyTable(), config.apiKeyTable())) {
-            for (Map<String, AttributeValue> item : services.dynamo().scanPaginator(ScanRequest.builder()
-                    .tableName(table).build()).items()) {
-                Map<String, AttributeValue> kept = new TreeMap<>(item);
-                // the API key's last use is the credential's bookkeeping, not a write of the refused request
-                kept.remove("lastUsedAt");
-                String text = kept.toString();
-                if (text.contains(PROJECT)) {
-                    out.put(table + " " + text, "");
-                }
-            }
-        }
-        services.s3().listObjectsV2Paginator(ListObjectsV2Request.builder().bucket(config.bucket()).build())
-                .contents().forEach(o -> {
-                    if (o.key().contains(PROJECT)) {
-                        out.put("s3 " + o.key(), o.eTag());
-                    }
-                });
-        return out;
+        // the API key's last use is the credential's bookkeeping, not a write of the refused request
+        return StoreContents.of(text -> text.contains(PROJECT), Set.of("lastUsedAt"));
     }
 }

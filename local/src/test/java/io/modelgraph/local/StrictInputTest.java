@@ -29,7 +29,6 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
  * name it is close to, and nothing may be written (no store item or object mentions the project afterwards).
  */
 class StrictInputTest {
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     private static final String PROJECT = java.util.HexFormat.of().formatHex(
             java.nio.ByteBuffer.allocate(16).putLong(System.nanoTime()).putLong(new java.util.Random().nextLong()).array());
 
@@ -51,7 +50,7 @@ class StrictInputTest {
         for (Operation op : operations) {
             String queryName = op.query().isEmpty() ? "bogusParameter" : op.query().get(0) + "x";
             tests.add(DynamicTest.dynamicTest(op.method() + " " + op.template() + " ?" + queryName, () -> {
-                String path = path(op.template()) + "?" + queryName + "=true";
+                String path = OpenApiDoc.path(op.template(), PROJECT) + "?" + queryName + "=true";
                 expectRefusal(op, TestStack.send(op.method(), path, credential(op), null, null), queryName,
                         op.query().isEmpty() ? null : op.query().get(0));
             }));
@@ -60,8 +59,9 @@ class StrictInputTest {
                 String bad = good + "x";
                 tests.add(DynamicTest.dynamicTest(op.method() + " " + op.template() + " {" + bad + "}", () -> {
                     String body = Json.write(Map.of(bad, true));
-                    expectRefusal(op, TestStack.send(op.method(), path(op.template()), credential(op),
-                            "application/json", body.getBytes(StandardCharsets.UTF_8)), bad, good);
+                    String path = OpenApiDoc.path(op.template(), PROJECT);
+                    expectRefusal(op, TestStack.send(op.method(), path, credential(op), "application/json",
+                            body.getBytes(StandardCharsets.UTF_8)), bad, good);
                 }));
             }
         }
@@ -133,15 +133,10 @@ class StrictInputTest {
                 now.plus(Duration.ofHours(1))).build());
     }
 
-    private static String path(String template) {
-        return template.replace("{projectId}", PROJECT).replace("{id}", "00000000-0000-4000-8000-000000000001")
-                .replace("{vendor}", "capture").replace("{jobId}", "0123456789abcdef0123456789abcdef");
-    }
-
     static List<Operation> operations(JsonNode doc) {
         List<Operation> out = new ArrayList<>();
         doc.path("paths").fields().forEachRemaining(p -> p.getValue().fields().forEachRemaining(m -> {
-            if (!METHODS.contains(m.getKey())) {
+            if (!OpenApiDoc.METHODS.contains(m.getKey())) {
                 return;
             }
             JsonNode op = m.getValue();
@@ -150,25 +145,18 @@ class StrictInputTest {
             op.path("parameters").forEach(params::add);
             p.getValue().path("parameters").forEach(params::add);
             for (JsonNode param : params) {
-                JsonNode resolved = resolve(doc, param);
+                JsonNode resolved = OpenApiDoc.resolve(doc, param);
                 if (resolved.path("in").asText().equals("query")) {
                     query.add(resolved.path("name").asText());
                 }
             }
             List<String> members = new ArrayList<>();
-            JsonNode body = resolve(doc, op.path("requestBody"));
-            JsonNode schema = resolve(doc, body.path("content").path("application/json").path("schema"));
+            JsonNode body = OpenApiDoc.resolve(doc, op.path("requestBody"));
+            JsonNode schema = OpenApiDoc.resolve(doc, body.path("content").path("application/json").path("schema"));
             schema.path("properties").fieldNames().forEachRemaining(members::add);
             out.add(new Operation(m.getKey().toUpperCase(Locale.ROOT), p.getKey(), query, members));
         }));
         return out;
     }
 
-    private static JsonNode resolve(JsonNode doc, JsonNode node) {
-        JsonNode at = node;
-        while (at.has("$ref")) {
-            at = doc.at(at.get("$ref").asText().substring(1));
-        }
-        return at;
-    }
 }
