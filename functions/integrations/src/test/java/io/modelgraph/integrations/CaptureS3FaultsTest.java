@@ -59,7 +59,8 @@ class CaptureS3FaultsTest {
                     @Override
                     public HttpExecuteResponse call() throws java.io.IOException {
                         try {
-                            Thread.sleep(60_000); // the SDK's attempt timeout interrupts it
+                            // sleep: time itself: an answer later than the SDK's attempt timeout, which interrupts it
+                            Thread.sleep(60_000);
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                         }
