@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
 import io.modelgraph.codec.NpmTools;
@@ -18,13 +17,13 @@ import io.modelgraph.compat.NativeCheckers;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.compat.formats.BufAgreementTest;
 import io.modelgraph.compat.formats.BufBreaking;
+import io.modelgraph.compat.formats.JsonSchemaDiff;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -195,19 +194,9 @@ class CrossFormatNativeTest {
                 continue;
             }
             converted.put(p.id(), p);
-            input.add(Json.object().put("id", p.id()).<ObjectNode>set("source", dialectless(base))
-                    .set("destination", dialectless(candidate)));
+            input.add(JsonSchemaDiff.pair(p.id(), Json.parse(base), Json.parse(candidate)));
         }
-        Path work = Files.createDirectories(Path.of("target/cross-format-json-schema-diff").toAbsolutePath());
-        Path pairsFile = work.resolve("pairs.json");
-        Files.writeString(pairsFile, input.toString());
-        NpmTools.Result r = NativeCheckers.run(checkers.home(), 1800, "node", "json-schema-diff.mjs",
-                pairsFile.toString());
-        if (r.exit() != 0) {
-            throw new IllegalStateException("json-schema-diff failed (exit " + r.exit() + "): " + r.err());
-        }
-        Map<String, JsonNode> verdicts = new HashMap<>();
-        Json.parse(r.out()).forEach(v -> verdicts.put(v.get("id").asText(), v));
+        Map<String, JsonNode> verdicts = JsonSchemaDiff.verdicts(checkers, "cross-format-json-schema-diff", input);
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         int toolErrors = 0;
@@ -232,12 +221,6 @@ class CrossFormatNativeTest {
                 disagreements);
         assertTrue(converted.size() - toolErrors > 50, "too few pairs the tool answered");
         assertTrue(agreement >= JSONSCHEMA_FLOOR, "agreement below " + JSONSCHEMA_FLOOR + ": " + agreement);
-    }
-
-    private static JsonNode dialectless(String schema) throws Exception {
-        ObjectNode copy = (ObjectNode) Json.parse(schema);
-        copy.remove("$schema");
-        return copy;
     }
 
     private static List<String> errors(CompareReport ours) {

@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
-import io.modelgraph.codec.NpmTools;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
-import io.modelgraph.compat.Finding;
 import io.modelgraph.compat.Mode;
 import io.modelgraph.compat.NativeCheckers;
 import io.modelgraph.compat.Severity;
@@ -20,7 +18,6 @@ import io.modelgraph.schema.SchemaModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,12 +61,6 @@ class JsonSchemaDiffAgreementTest {
     }
 
     /** The tool reads draft-07 and refuses a draft-04 {@code $schema}; the keywords compared are spelled alike. */
-    private static JsonNode dialectless(JsonNode schema) {
-        com.fasterxml.jackson.databind.node.ObjectNode copy = schema.deepCopy();
-        copy.remove("$schema");
-        return copy;
-    }
-
     @Test
     void verdictsAgreeWithJsonSchemaDiff() throws Exception {
         NativeCheckers checkers = NativeCheckers.install();
@@ -102,20 +93,10 @@ class JsonSchemaDiffAgreementTest {
                 }
                 String id = "j" + pairs.size();
                 pairs.add(new Pair(id, file, m.kind(), m.site(), base, candidate));
-                input.add(Json.object().put("id", id).<com.fasterxml.jackson.databind.node.ObjectNode>set("source",
-                        dialectless(json)).set("destination", dialectless(m.schema())));
+                input.add(JsonSchemaDiff.pair(id, json, m.schema()));
             }
         }
-        Path work = Files.createDirectories(Path.of("target/json-schema-diff-agreement").toAbsolutePath());
-        Path pairsFile = work.resolve("pairs.json");
-        Files.writeString(pairsFile, input.toString());
-        NpmTools.Result r = NativeCheckers.run(checkers.home(), 1800, "node", "json-schema-diff.mjs",
-                pairsFile.toString());
-        if (r.exit() != 0) {
-            throw new IllegalStateException("json-schema-diff failed (exit " + r.exit() + "): " + r.err());
-        }
-        Map<String, JsonNode> verdicts = new HashMap<>();
-        Json.parse(r.out()).forEach(v -> verdicts.put(v.get("id").asText(), v));
+        Map<String, JsonNode> verdicts = JsonSchemaDiff.verdicts(checkers, "json-schema-diff-agreement", input);
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         List<String> documented = new ArrayList<>();
