@@ -50,12 +50,18 @@ class SchemaStoreCodecConformanceTest {
     private static final int INVALID_REJECTED_FLOOR = 381;
     private static final int STABLE_REIMPORTS_FLOOR = 201;
 
-    @Test
-    void schemaStoreSchemasValidateAsTheirOriginals() throws Exception {
+    /** The schemastore-train folder under {@code corpus.dir}; both tests read its {@code cases.json}. */
+    private static Path corpus() {
         String dir = System.getProperty("corpus.dir", "");
         Path corpus = Paths.get(dir).resolve("schemastore-train");
         Assumptions.assumeTrue(!dir.isEmpty() && Files.isRegularFile(corpus.resolve("cases.json")),
                 "schemastore-train not found under corpus.dir='" + dir + "'; skipped");
+        return corpus;
+    }
+
+    @Test
+    void schemaStoreSchemasValidateAsTheirOriginals() throws Exception {
+        Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         JsonSchemaCodec codec = new JsonSchemaCodec();
         int decoded = 0;
@@ -149,10 +155,7 @@ class SchemaStoreCodecConformanceTest {
      */
     @Test
     void reimportingTheExportPlansNoChange() throws Exception {
-        String dir = System.getProperty("corpus.dir", "");
-        Path corpus = Paths.get(dir).resolve("schemastore-train");
-        Assumptions.assumeTrue(!dir.isEmpty() && Files.isRegularFile(corpus.resolve("cases.json")),
-                "schemastore-train not found under corpus.dir='" + dir + "'; skipped");
+        Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         JsonSchemaCodec codec = new JsonSchemaCodec();
         ModelGraphMapper mapper = new ModelGraphMapper();
