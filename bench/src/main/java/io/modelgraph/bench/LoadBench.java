@@ -36,7 +36,7 @@ public final class LoadBench {
     }
 
     private record Step(String mix, int rate, int sent, double throughput, long p50, long p99, int errors,
-            Map<String, Integer> errorKinds) {
+            Map<String, Integer> errorKinds, long gcMillis, int peakInFlight, Map<String, String> byRoute) {
     }
 
     private final LocalServer server;
@@ -93,11 +93,13 @@ public final class LoadBench {
         for (int rate : writeRates) {
             steps.add(step("write", rate, seconds, this::writeCall));
         }
-        System.out.println("| mix | offered /s | sent | throughput /s | p50 ms | p99 ms | errors | by status |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.println("| mix | offered /s | sent | throughput /s | p50 ms | p99 ms | errors | by status | GC ms |"
+                + " peak in flight | p50/p99 ms by route |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
         for (Step s : steps) {
-            System.out.printf("| %s | %d | %d | %.1f | %d | %d | %d | %s |%n", s.mix(), s.rate(), s.sent(),
-                    s.throughput(), s.p50(), s.p99(), s.errors(), s.errorKinds());
+            System.out.printf("| %s | %d | %d | %.1f | %d | %d | %d | %s | %d | %d | %s |%n", s.mix(), s.rate(),
+                    s.sent(), s.throughput(), s.p50(), s.p99(), s.errors(), s.errorKinds(), s.gcMillis(),
+                    s.peakInFlight(), s.byRoute());
         }
     }
 
@@ -167,7 +169,11 @@ public final class LoadBench {
         int total = rate * seconds;
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(256, Math.max(8, rate * 2)));
         List<Future<Long>> answers = new ArrayList<>(total);
+        List<String> routes = new ArrayList<>(total);
         AtomicInteger errors = new AtomicInteger();
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        long gcBefore = gcMillis();
         Map<String, Integer> kinds = new java.util.concurrent.ConcurrentSkipListMap<>();
         long start = System.nanoTime();
         long interval = 1_000_000_000L / rate;
@@ -178,7 +184,9 @@ public final class LoadBench {
                 Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
             }
             Call call = calls.apply(i);
+            routes.add(route(call));
             answers.add(pool.submit(() -> {
+                peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                 try {
                     int status = send(call).statusCode();
                     if (status / 100 != 2) {
@@ -189,21 +197,51 @@ public final class LoadBench {
                 } catch (Exception e) {
                     errors.incrementAndGet();
                     kinds.merge(e.getClass().getSimpleName(), 1, Integer::sum);
+                } finally {
+                    inFlight.decrementAndGet();
                 }
                 return (System.nanoTime() - due) / 1_000_000;
             }));
         }
         List<Long> millis = new ArrayList<>(total);
-        for (Future<Long> f : answers) {
-            millis.add(f.get());
+        Map<String, List<Long>> perRoute = new java.util.TreeMap<>();
+        for (int i = 0; i < total; i++) {
+            long m = answers.get(i).get();
+            millis.add(m);
+            perRoute.computeIfAbsent(routes.get(i), r -> new ArrayList<>()).add(m);
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         pool.shutdown();
+        long gc = gcMillis() - gcBefore;
+        Map<String, String> byRoute = new java.util.TreeMap<>();
+        perRoute.forEach((r, list) -> {
+            Collections.sort(list);
+            byRoute.put(r, percentile(list, 0.5) + "/" + percentile(list, 0.99));
+        });
         Collections.sort(millis);
-        Step s = new Step(mix, rate, total, total / elapsed, millis.get(total / 2),
-                millis.get(Math.min(total - 1, (int) Math.ceil(total * 0.99) - 1)), errors.get(), Map.copyOf(kinds));
-        System.out.printf("LoadBench %s %d/s: %d sent, %.1f/s, p50 %d ms, p99 %d ms, %d errors %s%n", mix, rate,
-                total, s.throughput(), s.p50(), s.p99(), s.errors(), s.errorKinds());
+        Step s = new Step(mix, rate, total, total / elapsed, percentile(millis, 0.5), percentile(millis, 0.99),
+                errors.get(), Map.copyOf(kinds), gc, peak.get(), byRoute);
+        System.out.printf("LoadBench %s %d/s: %d sent, %.1f/s, p50 %d ms, p99 %d ms, %d errors %s; GC %d ms, peak %d"
+                + " in flight; p50/p99 by route %s%n", mix, rate, total, s.throughput(), s.p50(), s.p99(), s.errors(),
+                s.errorKinds(), gc, s.peakInFlight(), byRoute);
         return s;
+    }
+
+    /** The nearest-rank percentile of sorted values. */
+    private static long percentile(List<Long> sorted, double p) {
+        return sorted.get(Math.min(sorted.size() - 1, Math.max(0, (int) Math.ceil(sorted.size() * p) - 1)));
+    }
+
+    /** Time the collectors have spent since the JVM started (pauses and, for a concurrent one, its cycles). */
+    private static long gcMillis() {
+        long sum = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionTime());
+        }
+        return sum;
+    }
+
+    private static String route(Call c) {
+        return c.path().replaceAll("\\?.*", "").replaceAll(".*/", "").replaceAll("^[0-9a-f]{32}$", "badge");
     }
 }
