@@ -108,6 +108,33 @@ final class LinkMlDecoding {
                 List.of());
     }
 
+    /**
+     * The names a document imports: {@code imports} is a multivalued slot of URIs or CURIEs, and a single value is
+     * read as a list of one, as LinkML's own loaders do. A mapping, or a list holding anything but names, is refused
+     * (docs/formats/linkml.md).
+     */
+    private static List<String> imports(JsonNode imports, String at) throws SchemaSyntaxException {
+        if (imports.isMissingNode() || imports.isNull()) {
+            return List.of();
+        }
+        if (imports.isValueNode()) {
+            return List.of(imports.asText());
+        }
+        if (!imports.isArray()) {
+            throw new SchemaSyntaxException(at + "imports", "'imports' is a list of schema names (URIs or CURIEs),"
+                    + " not a mapping.");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < imports.size(); i++) {
+            if (!imports.get(i).isValueNode() || imports.get(i).isNull()) {
+                throw new SchemaSyntaxException(at + "imports[" + i + "]", "An import is a schema name (a URI or"
+                        + " a CURIE), not a list or a mapping.");
+            }
+            names.add(imports.get(i).asText());
+        }
+        return names;
+    }
+
     /** Takes the definitions of a document and, depth first, of the documents it imports. */
     private void include(JsonNode doc, List<LinkMlYaml.Document> docs, String at, Map<String, String> annotations,
             Set<String> seen) throws SchemaSyntaxException {
@@ -116,10 +143,10 @@ final class LinkMlDecoding {
             return;
         }
         prefixes(doc.path("prefixes"));
-        JsonNode imports = doc.path("imports");
         List<String> importList = new ArrayList<>();
+        List<String> imports = imports(doc.path("imports"), at);
         for (int i = 0; i < imports.size(); i++) {
-            String imp = imports.get(i).asText();
+            String imp = imports.get(i);
             importList.add(imp);
             if (imp.startsWith("linkml:")) {
                 // a metamodel module (types, units, mappings, extensions, ...): it defines the metamodel's own

@@ -192,6 +192,21 @@ class LinkMlCodecTest {
         assertTrue(e.getMessage().contains("'*d'"), e.getMessage());
     }
 
+    /** Found by fuzzing: {@code imports} as a mapping failed with a NullPointerException. */
+    @Test
+    void importsThatAreNotAListOfNamesAreALogicalError() throws Exception {
+        SchemaSyntaxException mapping = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "id: x\nname: y\nimports:\n  a: linkml:types\n", CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("imports", mapping.path());
+        SchemaSyntaxException nested = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                "id: x\nname: y\nimports:\n  - linkml:types\n  - [a, b]\n", CodecOptions.NONE,
+                new LossinessLedger()));
+        assertEquals("imports[1]", nested.path());
+        LossinessLedger ledger = new LossinessLedger();
+        assertEquals("linkml:types", codec.decode("id: x\nname: y\nimports: linkml:types\n", CodecOptions.NONE,
+                ledger).annotations().get(LinkMlKeys.IMPORTS));
+    }
+
     @Test
     void malformedAndUnresolvableInputIsALogicalError() {
         SchemaSyntaxException bad = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
