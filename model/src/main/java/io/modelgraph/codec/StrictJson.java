@@ -68,6 +68,11 @@ public final class StrictJson {
                     + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
             throw new SchemaSyntaxException(where(e.getLocation()), "Malformed JSON: " + e.getOriginalMessage());
+        } catch (NumberFormatException e) {
+            // a number within the length limit whose exponent no decimal holds (0E2000…): Jackson throws this
+            // unwrapped and without a location
+            throw new SchemaSyntaxException("$", "The document holds a number that cannot be read as a decimal: "
+                    + e.getMessage());
         }
     }
 
