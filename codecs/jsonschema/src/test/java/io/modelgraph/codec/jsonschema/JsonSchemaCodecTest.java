@@ -345,6 +345,19 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void oneAnchorNameInTwoEmbeddedResourcesKeepsTheirIdentifiers() throws Exception {
+        SchemaModel model = codec.decode("""
+                {"$id": "https://example.org/root", "$ref": "child1#a",
+                 "$defs": {"A": {"$id": "child1", "allOf": [{"$id": "child2", "$anchor": "a", "type": "number"},
+                                                            {"$anchor": "a", "type": "string"}]}}}
+                """, CodecOptions.NONE, new LossinessLedger());
+        JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("child1#a", out.path("$ref").textValue(), out.toString());
+        assertEquals("child1", out.at("/$defs/A/$id").textValue(), out.toString());
+        assertEquals("child2", out.at("/$defs/A/allOf/0/$id").textValue(), out.toString());
+    }
+
+    @Test
     void scalarDefinitionsAreInlinedAndKeptVerbatimUnderTheirName() throws Exception {
         String schema = """
                 {"type": "object", "properties": {"age": {"$ref": "#/$defs/positive"}},
