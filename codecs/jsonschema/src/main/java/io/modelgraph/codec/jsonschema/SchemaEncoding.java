@@ -127,6 +127,9 @@ final class SchemaEncoding {
         doc.put("$schema", Keywords.DIALECT);
         model.identifier().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)))
                 .ifPresent(id -> doc.put("$id", id));
+        if ("true".equals(model.annotations().get(JsonSchemaAnnotations.FORMAT_ASSERTION))) {
+            doc.put(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD, true);
+        }
         if (root.isPresent()) {
             typeBody(doc, root.get(), "#");
             String rootTypeName = root.get().name();

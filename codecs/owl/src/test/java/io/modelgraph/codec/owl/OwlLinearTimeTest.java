@@ -111,4 +111,16 @@ class OwlLinearTimeTest {
         }
         return SchemaModel.of("records", types, taxonomies);
     }
+
+    /** Blank nodes and collections nested far deep in Turtle, and elements nested far deep in RDF/XML. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("Turtle blank nodes", 12_500, 3, n -> TURTLE + ":C0 rdfs:seeAlso "
+                + "[ rdfs:seeAlso ".repeat(n) + ":C0" + " ]".repeat(n) + " .\n", this::decode);
+        LinearTime.assertLinear("Turtle collections", 12_500, 3, n -> TURTLE + ":C0 rdfs:seeAlso "
+                + "( ".repeat(n) + ")".repeat(n) + " .\n", this::decode);
+        LinearTime.assertLinear("RDF/XML depth", 6_000, 3, n -> XML_HEAD + "<rdf:Description rdf:about=\"#C0\">"
+                + "<rdfs:seeAlso><rdf:Description>".repeat(n) + "</rdf:Description></rdfs:seeAlso>".repeat(n)
+                + "</rdf:Description>\n</rdf:RDF>\n", this::decode);
+    }
 }
