@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  * The schemastore-train set through the codec and validateJSON's compilation, without storage: each case's
  * schema (with its {@code refs} as one request's documents) decoded, exported as validateJSON exports it, and
  * every labelled instance validated; networknt on the original beside. A fast loop for causes; the routes run
- * the same set in {@code local}'s SchemaStoreConformanceTest. Reads {@code corpus.dir}; never copies corpus files.
+ * the same set in {@code local-conformance}'s SchemaStoreConformanceTest. Reads {@code corpus.dir}; never copies corpus files.
  */
 @Tag("conformance")
 class SchemaStoreCodecConformanceTest {

@@ -176,9 +176,9 @@ class SchemaStoreConformanceTest {
         String schemaText = Files.readString(corpus.resolve(c.get("schema").asText()));
         Map<String, String> refs = new LinkedHashMap<>();
         c.path("refs").forEach(x -> refs.put(x.asText(), read(corpus.resolve(x.asText()))));
-        String project = JobsGatewayTest.project();
-        String admin = JobsGatewayTest.token(server, project, Role.Admin);
-        JobsGatewayTest.Reply imp = importSchema(server, project, admin, c.get("schema").asText(), schemaText, refs);
+        String project = GatewayCalls.project();
+        String admin = GatewayCalls.token(server, project, Role.Admin);
+        GatewayCalls.Reply imp = importSchema(server, project, admin, c.get("schema").asText(), schemaText, refs);
         if (imp.status() >= 500) {
             r.serverErrors++;
         }
@@ -241,7 +241,7 @@ class SchemaStoreConformanceTest {
         if (!ok) {
             return r;
         }
-        JobsGatewayTest.Reply exported = JobsGatewayTest.send(server, "POST", "/graph/transform/schema/export/"
+        GatewayCalls.Reply exported = GatewayCalls.send(server, "POST", "/graph/transform/schema/export/"
                 + project, admin, Json.write(Map.of("format", "jsonschema")));
         if (exported.status() != 200) {
             r.exportProblem = Optional.of(name + ": export answered " + exported.status() + " "
@@ -258,7 +258,7 @@ class SchemaStoreConformanceTest {
         if (!problems.isEmpty()) {
             r.exportProblem = Optional.of(name + ": " + clip(problems.toString()));
         }
-        JobsGatewayTest.Reply again = importSchema(server, project, admin, "export.json", exportText, Map.of());
+        GatewayCalls.Reply again = importSchema(server, project, admin, "export.json", exportText, Map.of());
         JsonNode changes = payload(again.json()).path("changes");
         boolean nothing = again.status() == 200 && changes.isObject();
         for (JsonNode n : changes) {
@@ -272,7 +272,7 @@ class SchemaStoreConformanceTest {
         return r;
     }
 
-    private static JobsGatewayTest.Reply importSchema(LocalServer server, String project, String token, String file,
+    private static GatewayCalls.Reply importSchema(LocalServer server, String project, String token, String file,
             String text, Map<String, String> refs) throws Exception {
         Object schema = text;
         if (!refs.isEmpty()) {
@@ -281,12 +281,12 @@ class SchemaStoreConformanceTest {
             documents.putAll(refs);
             schema = documents;
         }
-        JobsGatewayTest.Reply r = JobsGatewayTest.send(server, "POST", "/graph/transform/schema/import/" + project,
+        GatewayCalls.Reply r = GatewayCalls.send(server, "POST", "/graph/transform/schema/import/" + project,
                 token, Json.write(Map.of("format", "jsonschema", "schema", schema)));
         if (r.status() == 202) {
-            JsonNode done = JobsGatewayTest.awaitDone(server, r.json().path("job").path("statusUrl").asText(), token);
+            JsonNode done = GatewayCalls.awaitDone(server, r.json().path("job").path("statusUrl").asText(), token);
             JsonNode job = done.has("job") ? done.get("job") : done.path("data");
-            return new JobsGatewayTest.Reply(job.path("statusCode").asInt(), job.path("result").toString(), "");
+            return new GatewayCalls.Reply(job.path("statusCode").asInt(), job.path("result").toString(), "");
         }
         return r;
     }
@@ -298,9 +298,9 @@ class SchemaStoreConformanceTest {
     /** GET with the document in the query while it fits a URL; the POST form beyond. */
     private static Verdict validate(LocalServer server, String project, String token, String space, String instance) {
         String base = "/v1/" + project + "/validateJSON?configTypeId=jsonschema-2020-12&spaceId=" + enc(space);
-        JobsGatewayTest.Reply r = instance.length() < 4_000
-                ? JobsGatewayTest.send(server, "GET", base + "&jsonString=" + enc(instance), token, null)
-                : JobsGatewayTest.send(server, "POST", base, token, Json.write(Map.of("jsonString", instance)));
+        GatewayCalls.Reply r = instance.length() < 4_000
+                ? GatewayCalls.send(server, "GET", base + "&jsonString=" + enc(instance), token, null)
+                : GatewayCalls.send(server, "POST", base, token, Json.write(Map.of("jsonString", instance)));
         if (r.status() != 200) {
             return new Verdict(r.status(), Optional.empty(), "validateJSON answered " + r.status() + ": " + r.body());
         }
