@@ -347,6 +347,7 @@ class StoppedWriterReadTest {
             clock.advance(WriteLease.LENGTH.plusSeconds(1));
             reader.settlePendingWrites(projectId); // as the next large write of the project does
             assertSame(before, seen(projectId), "seed " + seed + ": settled, the project is as before");
+            assertNothingAborted(projectId);
             reader.createNode(projectId, node(projectId, "after" + seed, List.of(MainSpace.idFor(projectId))));
         }
     }
@@ -377,6 +378,24 @@ class StoppedWriterReadTest {
                 .expressionAttributeValues(Map.of(":pk", io.modelgraph.store.Attr.s(GraphKeys.pk(projectId)))))
                 .stream().filter(i -> i.containsKey(StagedWrites.LOCK) || StagedWrites.isStaged(i)).toList();
         assertTrue(left.isEmpty(), () -> "left behind: " + left.stream().map(i -> i.get("sk").s()).toList());
+    }
+
+    /**
+     * No write id is listed as given up any more: a settled write leaves nothing to hide (it waits in
+     * {@code forgotten} until the next settle two minutes later).
+     */
+    private void assertNothingAborted(String projectId) {
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> version = services.dynamo()
+                .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))
+                .item();
+        assertTrue(version == null || !version.containsKey(ProjectVersion.ABORTED),
+                () -> "still listed as given up: " + version.get(ProjectVersion.ABORTED));
+        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        reader.settlePendingWrites(projectId);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> later = services.dynamo()
+                .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))
+                .item();
+        assertTrue(!later.containsKey(ProjectVersion.FORGOTTEN), () -> "never pruned: " + later);
     }
 
     @Test
@@ -476,6 +495,7 @@ class StoppedWriterReadTest {
             reader.settlePendingWrites(projectId); // as the next large write of the project does
             assertSame(dead, seen(projectId), at + ": settled, the project is as the reader saw it");
             assertNoStaging(projectId);
+            assertNothingAborted(projectId);
             assertTrue(reader.modifyNode(projectId, "old1", n -> new Node(n.id(), "touched", n.nodeType(),
                     n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), false, n.version()),
                     "tester").isPresent(), at + ": a node the write had locked can be changed again");
