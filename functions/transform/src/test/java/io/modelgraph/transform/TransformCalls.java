@@ -2,7 +2,6 @@ package io.modelgraph.transform;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.auth.Role;
-import io.modelgraph.exchange.ExchangeHandler;
 import io.modelgraph.json.Json;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
@@ -11,10 +10,6 @@ import io.modelgraph.testkit.Answer;
 import io.modelgraph.testkit.ApiDriver;
 import io.modelgraph.testkit.Caller;
 import io.modelgraph.testkit.InProcess;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The transform routes through the test kit's in-process driver, on the real embedded DynamoDB Local and S3 server. */
 final class TransformCalls {
@@ -77,17 +72,5 @@ final class TransformCalls {
 
     Result post(String route, JsonNode body, String role) {
         return post(route, Json.write(body), role);
-    }
-
-    /** A Viewer's GET of the exchange route {@code op} of this project ({@code /v1/<project>/<op>?query}). */
-    Answer exchangeGet(ExchangeHandler exchange, String op, Map<String, String> query) {
-        String raw = query.entrySet().stream().map(e -> enc(e.getKey()) + "=" + enc(e.getValue()))
-                .collect(Collectors.joining("&"));
-        return new ApiDriver(InProcess.of(exchange)).call("GET", "/v1/" + projectId + "/" + op + "?" + raw, null,
-                new Caller.InRole(projectId, Role.Viewer, "tester"));
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

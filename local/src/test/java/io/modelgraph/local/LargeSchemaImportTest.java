@@ -1,4 +1,4 @@
-package io.modelgraph.transform;
+package io.modelgraph.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.modelgraph.exchange.ExchangeHandler;
+import io.modelgraph.auth.Role;
 import io.modelgraph.exchange.profile.DefaultProfiles;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
@@ -16,13 +16,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A schema larger than one DynamoDB item (docs/storage.md "Values too large for one item"): a 1.5 MB document whose
- * largest definition is 500 KB imports, exports back as schema/map converts it, re-imports writing nothing, and
- * validateJSON evaluates the large part.
+ * A schema larger than one DynamoDB item (docs/storage.md "Values too large for one item"), on the local stack: a
+ * 1.5 MB document whose largest definition is 500 KB imports, exports back as schema/map converts it, re-imports
+ * writing nothing, and validateJSON (the exchange function, on the same store) evaluates the large part.
  */
 class LargeSchemaImportTest {
-    private final TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
-    private final ExchangeHandler exchange = new ExchangeHandler(TransformCalls.services());
+    private final SpaceCalls calls = new SpaceCalls();
 
     /**
      * {@code Code}: an object type whose property {@code code} is an {@code anyOf} of documented constants (the
@@ -67,27 +66,27 @@ class LargeSchemaImportTest {
         assertTrue(text.length() >= 1_500_000, "1.5 MB: " + text.length());
         assertTrue(Json.write(schema.path("$defs").path("Code")).length() >= 500_000, "a 500 KB definition");
 
-        TransformCalls.Result imported = calls.post("schema/import", Json.object().put("format", "jsonschema")
-                .put("schema", text), "Admin");
+        Answer imported = calls.post("schema/import", Json.write(Json.object().put("format", "jsonschema")
+                .put("schema", text)), Role.Admin);
         assertEquals(200, imported.status(), brief(imported));
         ObjectNode map = Json.object().put("sourceFormat", "jsonschema").put("sourceSchema", text)
                 .put("targetFormat", "jsonschema");
         map.putObject("mapping").put("kind", "explicit").putObject("guide");
-        TransformCalls.Result mapped = calls.post("schema/map", map, "Viewer");
-        assertTrue(mapped.success(), brief(mapped));
+        Answer mapped = calls.post("schema/map", Json.write(map), Role.Viewer);
+        assertTrue(SpaceCalls.success(mapped), brief(mapped));
 
-        TransformCalls.Result exported = calls.post("schema/export", Json.object().put("format", "jsonschema"),
-                "Viewer");
-        assertTrue(exported.success(), brief(exported));
-        JsonNode back = Json.parse(exported.body().path("schema").asText());
-        assertEquals(Json.parse(mapped.body().path("schema").asText()), back, "the export is what schema/map gives");
+        Answer exported = calls.post("schema/export", Json.write(Json.object().put("format", "jsonschema")),
+                Role.Viewer);
+        assertTrue(SpaceCalls.success(exported), brief(exported));
+        JsonNode back = Json.parse(exported.json().path("schema").asText());
+        assertEquals(Json.parse(mapped.json().path("schema").asText()), back, "the export is what schema/map gives");
         assertEquals(schema.path("$defs").path("Code"), back.path("$defs").path("Code"), "the 500 KB definition");
 
-        TransformCalls.Result again = calls.post("schema/import", Json.object().put("format", "jsonschema")
-                .put("schema", exported.body().path("schema").asText()), "Admin");
+        Answer again = calls.post("schema/import", Json.write(Json.object().put("format", "jsonschema")
+                .put("schema", exported.json().path("schema").asText())), Role.Admin);
         assertEquals(200, again.status(), brief(again));
-        again.body().path("changes").fields().forEachRemaining(e -> assertEquals(0, e.getValue().asInt(),
-                "re-importing the export writes nothing: " + again.body().path("changes")));
+        again.json().path("changes").fields().forEachRemaining(e -> assertEquals(0, e.getValue().asInt(),
+                "re-importing the export writes nothing: " + again.json().path("changes")));
 
         String space = MainSpace.idFor(calls.projectId());
         JsonNode valid = ok(get(Map.of("spaceId", space, "configTypeId", DefaultProfiles.JSON_SCHEMA_ID,
@@ -98,13 +97,13 @@ class LargeSchemaImportTest {
         assertFalse(invalid.path("isValid").asBoolean(), "the large anyOf is evaluated: " + invalid);
     }
 
-    private static String brief(TransformCalls.Result r) {
+    private static String brief(Answer r) {
         String text = r.toString();
         return text.length() <= 2000 ? text : text.substring(0, 2000) + "...";
     }
 
     private Answer get(Map<String, String> query) {
-        return calls.exchangeGet(exchange, "validateJSON", query);
+        return calls.exchangeGet("validateJSON", query);
     }
 
     private static JsonNode ok(Answer r) throws Exception {
