@@ -45,6 +45,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class StoppedWriterReadTest {
     /** Seeds per kind of stop (20 in all by default; {@code -Dstopped.seeds=20} runs 20 of each). */
     private static final int SEEDS = Integer.getInteger("stopped.seeds", 10);
+    /**
+     * Seeds per kind of stop of the import and the merge: 4 by default (each test stays near 20 s on a loaded
+     * machine), {@code -Dstopped.seeds=20} for 20 each.
+     */
+    private static final int OVERWRITE_SEEDS = Integer.getInteger("stopped.seeds", 4);
     private static final int NEW_NODES = 45;
     /** The batch calls the bulk below makes (120 items, 25 per call). */
     private static final int BATCH_CALLS = 5;
@@ -424,7 +429,7 @@ class StoppedWriterReadTest {
      */
     private void heldOverwrites(String what, Overwriting write) throws Exception {
         Dry dry = dryRun(write);
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed = 1; seed <= OVERWRITE_SEEDS; seed++) {
             String projectId = seededWithValues();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
@@ -467,7 +472,7 @@ class StoppedWriterReadTest {
      */
     private void killedOverwrites(String what, Overwriting write) {
         Dry dry = dryRun(write);
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed = 1; seed <= OVERWRITE_SEEDS; seed++) {
             String projectId = seededWithValues();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
