@@ -160,7 +160,14 @@ final class ProtoLexer {
                     case 'v' -> out.append('\u000B');
                     case 'x', 'X' -> out.append((char) digits(16, 2));
                     case 'u' -> out.append((char) digits(16, 4));
-                    case 'U' -> out.appendCodePoint(digits(16, 8));
+                    case 'U' -> {
+                        // protoc reads eight hex digits up to 10FFFF; larger ones (8888888 and up go negative as an int) name nothing
+                        int codePoint = digits(16, 8);
+                        if (codePoint < 0 || codePoint > Character.MAX_CODE_POINT) {
+                            throw error("A \\U escape names no Unicode code point: the largest is \\U0010FFFF.");
+                        }
+                        out.appendCodePoint(codePoint);
+                    }
                     default -> {
                         if (e >= '0' && e <= '7') {
                             pos--;

@@ -351,4 +351,17 @@ class ProtobufCodecTest {
         assertEquals(1, described.size(), described.toString());
         assertEquals(List.of(), io.modelgraph.schema.ModelDiff.unexplained(described, ledger.entries()));
     }
+
+    /** Found by fuzzing: a {@code \U} escape past U+10FFFF failed with an IllegalArgumentException. */
+    @Test
+    void aUnicodeEscapePastTheLastCodePointIsALogicalError() throws Exception {
+        for (String escape : new String[] {"\\U88888888", "\\U00110000"}) {
+            SchemaSyntaxException e = assertThrows(SchemaSyntaxException.class, () -> codec.decode(
+                    "syntax = \"proto3\";\noption java_package = \"" + escape + "\";\nmessage M { string s = 1; }\n",
+                    CodecOptions.NONE, new LossinessLedger()));
+            assertTrue(e.getMessage().contains("U0010FFFF"), e.getMessage());
+        }
+        codec.decode("syntax = \"proto3\";\noption java_package = \"\\U0001F600\";\n"
+                + "message M { string s = 1; }\n", CodecOptions.NONE, new LossinessLedger());
+    }
 }
