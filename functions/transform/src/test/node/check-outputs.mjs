@@ -78,7 +78,13 @@ async function main() {
           return ajv.validateSchema(schema) ? '' : ajvErrors(ajv.errors);
         });
         verdict(f, 'ajv compile ($ref resolved)', () => {
-          ajv.compile(JSON.parse(text(f)));
+          const schema = JSON.parse(text(f));
+          // an output that is itself one of the meta-schemas ajv holds (a 2020-12 vocabulary meta-schema) takes
+          // the place of ajv's copy, so it is compiled as written rather than refused as a duplicate $id
+          if (schema && typeof schema.$id === 'string' && ajv.getSchema(schema.$id)) {
+            ajv.removeSchema(schema.$id);
+          }
+          ajv.compile(schema);
           return '';
         });
       }

@@ -71,6 +71,11 @@ public final class Matching {
             readerForWriterName.putIfAbsent(w.name(), r);
             if (r.isPresent() && alike(w, r.get())) {
                 alike.add(w);
+                Optional<TypeMatch> same = samePlaces(w, r.get());
+                if (same.isPresent()) {
+                    types.add(same.get());
+                    continue;
+                }
             }
             types.add(r.map(rt -> pair(w, rt, readerElements.computeIfAbsent(rt, ReaderElements::new)))
                     .orElseGet(() -> new TypeMatch(w, Optional.empty(), List.of(), List.of())));
@@ -193,6 +198,25 @@ public final class Matching {
             return Optional.of(aliased);
         }
         return w.mapsTo().map(readerTaxonomyMaps::get);
+    }
+
+    /**
+     * The pairs of a type pair declared alike: equal element lists, so each writer element is read by the reader's
+     * element at its place and the reader has none of its own, as {@link #pair} would find by name, unless two
+     * elements share a name (then the first of the name reads both, and {@link #pair} decides).
+     */
+    private static Optional<TypeMatch> samePlaces(TypeDef w, TypeDef r) {
+        List<ElementDef> we = w.elements();
+        List<ElementDef> re = r.elements();
+        List<ElementMatch> elements = new ArrayList<>(we.size());
+        Set<String> names = new java.util.HashSet<>(we.size() * 2);
+        for (int i = 0; i < we.size(); i++) {
+            if (!names.add(we.get(i).name())) {
+                return Optional.empty();
+            }
+            elements.add(new ElementMatch(we.get(i), Optional.of(re.get(i))));
+        }
+        return Optional.of(new TypeMatch(w, Optional.of(r), elements, List.of()));
     }
 
     /** The element pairs of one matched type pair, and the reader's elements no writer element stands for. */

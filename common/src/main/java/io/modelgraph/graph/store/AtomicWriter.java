@@ -68,6 +68,7 @@ final class AtomicWriter {
     private final ProjectVersion versions;
     private final DynamoCalls calls;
     private final BatchWriter batches;
+    private final StagedWrites staged;
 
     AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal, WriteLease lease,
             ProjectVersion versions) {
@@ -79,6 +80,7 @@ final class AtomicWriter {
         this.lease = lease;
         this.calls = new DynamoCalls(dynamo, table);
         this.batches = new BatchWriter(dynamo);
+        this.staged = new StagedWrites(dynamo, table);
     }
 
     /**
@@ -122,7 +124,13 @@ final class AtomicWriter {
         boolean committed = false;
         try {
             // every new item carries the write's id: readers hide it until the commit below (OpenWrites)
-            WritePlan plan = WritePlan.of(changes.stream().map(c -> hiddenUntilCommit(c, writeId)).toList(), newNodeIds,
+            // overwrites and removals are staged: the stored item is only locked until the commit (StagedWrites)
+            List<ItemChange> staged = new ArrayList<>();
+            for (ItemChange c : changes) {
+                staged.addAll(StagedWrites.stages(c) ? StagedWrites.stage(c, writeId) : List.of(c));
+            }
+            boolean stages = staged.size() > changes.size();
+            WritePlan plan = WritePlan.of(staged.stream().map(c -> hiddenUntilCommit(c, writeId)).toList(), newNodeIds,
                     generatedIds);
             if (held.isEmpty()) {
                 requireStillAbsent(projectId, plan.recheck());
@@ -168,6 +176,15 @@ final class AtomicWriter {
                 committed = true; // the commit landed though its answer was lost: never undo it
             }
             if (committed) {
+                if (stages) {
+                    try {
+                        this.staged.apply(projectId, writeId);
+                    } catch (RuntimeException notMoved) {
+                        // committed all the same: readers see the staged versions through the locks, and the
+                        // settle that finds this journal once its lease is out finishes the move
+                        return;
+                    }
+                }
                 // a journal left behind (DynamoDB failing now) is dropped by the settle, which sees the commit
                 journal.finish(projectId, writeId, parts);
                 dropChunks(spilled.superseded());

@@ -47,7 +47,22 @@ final class DynamoCalls {
         shape.accept(b);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         dynamo.queryPaginator(b.build()).items().forEach(out::add);
-        return open.visible(out);
+        QueryRequest request = b.build();
+        return open.visible(out, request.indexName() == null ? OpenWrites.Read.BY_KEY : OpenWrites.Read.INDEX);
+    }
+
+    /** Every item of a query as stored, large writes' staging included. */
+    List<Map<String, AttributeValue>> queryRaw(Consumer<QueryRequest.Builder> shape) {
+        QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+        shape.accept(b);
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        dynamo.queryPaginator(b.build()).items().forEach(out::add);
+        return out;
+    }
+
+    /** As {@link #batchGet}, the items as stored. */
+    List<Map<String, AttributeValue>> batchGetRaw(List<Map<String, AttributeValue>> keys) {
+        return batchGetAll(keys);
     }
 
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */

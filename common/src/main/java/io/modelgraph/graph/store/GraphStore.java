@@ -293,11 +293,13 @@ public final class GraphStore implements GraphAccess {
         NodeItems.FieldUpdate fields = NodeItems.fieldUpdate(projectId, next);
         Map<String, String> names = new HashMap<>(fields.names());
         names.put("#ver", NodeItems.VERSION);
+        names.put("#sg", StagedWrites.LOCK);
         Map<String, AttributeValue> values = new HashMap<>(fields.values());
         values.put(":ver", Attr.n(current.version()));
+        // a node a large write has staged is locked until that write has moved its new version in place
         tx.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
                 .key(key(projectId, GraphKeys.nodeSk(next.id()))).updateExpression(fields.expression())
-                .conditionExpression("#ver = :ver").expressionAttributeNames(names).expressionAttributeValues(values)
+                .conditionExpression("#ver = :ver AND attribute_not_exists(#sg)").expressionAttributeNames(names).expressionAttributeValues(values)
                 .build()).build());
         Set<String> keep = new HashSet<>();
         for (int i = 1; i < items.size(); i++) {
@@ -377,12 +379,16 @@ public final class GraphStore implements GraphAccess {
         try {
             versions.transact(projectId, List.of(TransactWriteItem.builder().delete(Delete.builder().tableName(table)
                     .key(RelationItems.key(projectId, fromNodeId, relationId))
-                    .conditionExpression("attribute_exists(#sk)")
-                    .expressionAttributeNames(Map.of("#sk", Tables.SK)).build()).build()));
+                    .conditionExpression("attribute_exists(#sk) AND attribute_not_exists(#sg)")
+                    .expressionAttributeNames(Map.of("#sk", Tables.SK, "#sg", StagedWrites.LOCK)).build()).build()));
             return true;
         } catch (TransactionCanceledException e) {
             if (Cancellation.conditionFailedAt(e, 0)) {
-                return false;
+                if (calls.batchGetRaw(List.of(RelationItems.key(projectId, fromNodeId, relationId))).isEmpty()) {
+                    return false;
+                }
+                throw StoreConflictException.busy("The relation is part of a large write in progress; nothing was"
+                        + " written, delete it again when that write is done.");
             }
             throw e;
         }

@@ -12,11 +12,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Every graph item kind carries some of {@code ver, uAt, cAt, cBy, vv} and every writer changes at least one of
  * them (node field writes bump {@code ver}, mixin value writes bump the node item's {@code vv}; relations are only
  * ever created, with a new {@code cAt}),
- * so comparing those few attributes detects any other writer without comparing whole items.
+ * so comparing those few attributes detects any other writer without comparing whole items. The lock a large
+ * write puts on an item it stages ({@link StagedWrites}) is part of the stamp: an image without it is refused
+ * while the item is locked.
  */
 record ItemStamp(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
     static final List<String> ATTRIBUTES = List.of(NodeItems.VERSION, NodeItems.UPDATED_AT, NodeItems.CREATED_AT,
-            NodeItems.CREATED_BY, NodeValues.VERSION);
+            NodeItems.CREATED_BY, NodeValues.VERSION, StagedWrites.LOCK);
 
     ItemStamp {
         names = Map.copyOf(names);

@@ -164,7 +164,9 @@ final class ValueWrites {
             values.put(":one", Attr.n(1));
             values.put(":ver", stored.get(NodeItems.VERSION));
             AttributeValue vv = stored.get(NodeValues.VERSION);
-            condition = "#ver = :ver AND " + (vv == null ? "attribute_not_exists(#vv)" : "#vv = :vv");
+            names.put("#sg", StagedWrites.LOCK); // a node a large write has staged waits for that write
+            condition = "#ver = :ver AND attribute_not_exists(#sg) AND "
+                    + (vv == null ? "attribute_not_exists(#vv)" : "#vv = :vv");
             if (vv != null) {
                 values.put(":vv", vv);
             }

@@ -66,6 +66,7 @@ final class WriteJournal {
     private final Clock clock;
     private final WriteLease lease;
     private final ProjectVersion versions;
+    private final StagedWrites staged;
 
     WriteJournal(DynamoDbClient dynamo, String table, Restorer restorer, Clock clock, WriteLease lease,
             ProjectVersion versions) {
@@ -75,6 +76,7 @@ final class WriteJournal {
         this.restorer = restorer;
         this.clock = clock;
         this.lease = lease;
+        this.staged = new StagedWrites(dynamo, table);
     }
 
     /**
@@ -324,6 +326,9 @@ final class WriteJournal {
             // then only its journal is left to drop, and nothing is undone
             boolean committed = until != null && commitOf.computeIfAbsent(writeId,
                     w -> !versions.abort(projectId, w) && !versions.hidden(projectId).contains(w));
+            if (committed) {
+                staged.apply(projectId, writeId); // its writer died before moving every staged version in place
+            }
             List<ItemChange> journaled = committed ? List.of() : decodeAll(pk, item, chunkOf);
             // a dead writer's removals are undone only where they are known to have landed
             List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);

@@ -45,6 +45,10 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
             if (c.isNoop()) {
                 continue;
             }
+            if (c.sk().startsWith(StagedWrites.PREFIX)) {
+                hidden.add(c); // a staged version under a key holding the write's id: nobody else can name it
+                continue;
+            }
             if (c.before().isPresent() || c.after().isEmpty()) {
                 guarded.add(c); // overwrites or removes stored state: conditional on its pre-image
                 continue;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.MixinValue;
@@ -61,8 +62,8 @@ class StoppedWriterReadTest {
     }
 
     /**
-     * The writer's DynamoDB client: its {@code stopAt}-th BatchWriteItem call runs {@code stop} first. It counts
-     * the BatchWriteItem calls under way past that point, so a test can wait for the others to land. With
+     * The writer's DynamoDB client: its {@code stopAt}-th write call (BatchWriteItem or TransactWriteItems) runs
+     * {@code stop} first. It counts the write calls under way past that point, so a test can wait for the others to land. With
      * {@code loseCommitAnswer}, the commit's UpdateItem lands and then fails as a lost answer would.
      */
     private static final class Stopping {
@@ -70,13 +71,16 @@ class StoppedWriterReadTest {
         volatile int stopAt = Integer.MAX_VALUE;
         volatile Runnable stop = () -> { };
         volatile boolean loseCommitAnswer;
+        /** The number of write calls made when the commit landed. */
+        volatile int committedAfter = -1;
         final DynamoDbClient client;
         private int underWay;
 
         Stopping(DynamoDbClient real) {
             client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
                     new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                        boolean batch = method.getName().equals("batchWriteItem");
+                        boolean batch = method.getName().equals("batchWriteItem")
+                                || method.getName().equals("transactWriteItems");
                         if (batch && calls.incrementAndGet() == stopAt) {
                             stop.run();
                         }
@@ -93,9 +97,12 @@ class StoppedWriterReadTest {
                                 landing(-1);
                             }
                         }
-                        if (loseCommitAnswer && method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
+                        if (method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
                                 && isCommit(args[0])) {
-                            throw SdkClientException.create("the answer to the commit was lost");
+                            committedAfter = calls.get();
+                            if (loseCommitAnswer) {
+                                throw SdkClientException.create("the answer to the commit was lost");
+                            }
                         }
                         return answer;
                     });
@@ -131,6 +138,72 @@ class StoppedWriterReadTest {
     private Node node(String projectId, String id, List<String> spaces) {
         return new Node(id, "node " + id, NodeType.Element, spaces, clock.instant(), clock.instant(), "tester",
                 "tester", false, 1);
+    }
+
+    /** As {@link #seeded()}, with a description on every node and old5 to old9 in the second space too. */
+    private String seededWithValues() {
+        String projectId = seeded();
+        String main = MainSpace.idFor(projectId);
+        List<GraphChanges.NodeUpsert> moved = new ArrayList<>();
+        List<MixinValue> values = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            if (i >= 5) {
+                moved.add(new GraphChanges.NodeUpsert("old" + i, "node old" + i, NodeType.Element, List.of(main, "s2")));
+            }
+            values.add(new MixinValue("old" + i, "description", Map.of("description", TextNode.valueOf("v1 " + i))));
+        }
+        reader.apply(projectId, GraphChanges.additions(moved, List.of(), values), "tester");
+        return projectId;
+    }
+
+    /**
+     * A second model version, as a schema import writes it: half the stored nodes relabelled, every description
+     * changed, one node and four relations removed, 60 new nodes with a description and a relation each.
+     */
+    private void secondVersion(GraphStore writer, String projectId) {
+        String main = MainSpace.idFor(projectId);
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        List<Relation> relations = new ArrayList<>();
+        List<MixinValue> values = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("old" + i, (i % 2 == 0 ? "renamed old" : "node old") + i,
+                    NodeType.Element, i >= 5 ? List.of(main, "s2") : List.of(main)));
+            values.add(new MixinValue("old" + i, "description", Map.of("description", TextNode.valueOf("v2 " + i))));
+        }
+        for (int i = 0; i < 60; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("new" + i, "new " + i, NodeType.Component, List.of(main)));
+            values.add(new MixinValue("new" + i, "description", Map.of("description", TextNode.valueOf("n" + i))));
+            relations.add(new Relation("to" + i, "new" + i, "old" + (i % 9), "view-includes"));
+        }
+        List<Relation> removed = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            removed.add(new Relation("chain" + i, "old" + (i - 1), "old" + i, "subclass-of"));
+        }
+        writer.apply(projectId, new GraphChanges(nodes, relations, values, List.of("old9"), removed), "tester");
+    }
+
+    /**
+     * A merge: old0 to old4 join the second space and old5 to old9 leave it, old0 takes a new label, every chain
+     * relation is replaced by one from new0, and 45 new nodes come with a relation each.
+     */
+    private void merge(GraphStore writer, String projectId) {
+        String main = MainSpace.idFor(projectId);
+        List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
+        List<Relation> relations = new ArrayList<>();
+        List<Relation> removed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("old" + i, i == 0 ? "merged" : "node old" + i, NodeType.Element,
+                    i < 5 ? List.of(main, "s2") : List.of(main)));
+            if (i > 0) {
+                removed.add(new Relation("chain" + i, "old" + (i - 1), "old" + i, "subclass-of"));
+                relations.add(new Relation("m" + i, "new0", "old" + i, "view-includes"));
+            }
+        }
+        for (int i = 0; i < NEW_NODES; i++) {
+            nodes.add(new GraphChanges.NodeUpsert("new" + i, "new " + i, NodeType.Component, List.of(main)));
+            relations.add(new Relation("to" + i, "new" + i, "old" + (i % 10), "view-includes"));
+        }
+        writer.apply(projectId, new GraphChanges(nodes, relations, List.of(), List.of(), removed), "tester");
     }
 
     /** A project with a main space, a second space and ten nodes related in a chain. */
@@ -176,11 +249,18 @@ class StoppedWriterReadTest {
     }
 
     /** What a reader sees: the nodes fetched by id (new and old) and the export's read of the main space. */
-    private record Seen(Map<String, Node> byId, GraphSnapshot main) {
+    private record Seen(Map<String, Node> byId, GraphSnapshot main, GraphSnapshot second) {
         /** A short account for failure messages (the records themselves run to pages). */
         String counts() {
             return byId.size() + " nodes by id, " + main.nodes().size() + " nodes, " + main.relations().size()
-                    + " relations and " + main.mixinValues().size() + " values in the main space";
+                    + " relations and " + main.mixinValues().size() + " values in the main space, "
+                    + second.nodes().size() + " nodes in the second";
+        }
+
+        /** The same account with the labels and values, which an overwrite changes and a count does not show. */
+        String content() {
+            return counts() + " " + byId.values().stream().map(Node::label).sorted().toList() + " "
+                    + main.mixinValues().stream().map(v -> v.nodeId() + "=" + v.columns()).sorted().toList();
         }
     }
 
@@ -191,13 +271,14 @@ class StoppedWriterReadTest {
 
     private Seen seen(String projectId) {
         List<String> ids = new ArrayList<>();
-        for (int i = 0; i < NEW_NODES; i++) {
+        for (int i = 0; i < 60; i++) {
             ids.add("new" + i);
         }
         for (int i = 0; i < 10; i++) {
             ids.add("old" + i);
         }
-        return new Seen(reader.nodes(projectId, ids), reader.load(projectId, List.of()));
+        return new Seen(reader.nodes(projectId, ids), reader.load(projectId, List.of()),
+                reader.load(projectId, List.of("s2")));
     }
 
     @Test
@@ -267,6 +348,137 @@ class StoppedWriterReadTest {
             reader.settlePendingWrites(projectId); // as the next large write of the project does
             assertSame(before, seen(projectId), "seed " + seed + ": settled, the project is as before");
             reader.createNode(projectId, node(projectId, "after" + seed, List.of(MainSpace.idFor(projectId))));
+        }
+    }
+
+    /** A large write that overwrites and removes stored items (staged until its commit). */
+    private interface Overwriting {
+        void run(GraphStore writer, String projectId);
+    }
+
+    /** The write calls {@code write} makes before its commit and in all, and what a reader sees after it. */
+    private record Dry(int beforeCommit, int all, String after) {
+    }
+
+    private Dry dryRun(Overwriting write) {
+        String projectId = seededWithValues();
+        Stopping dynamo = new Stopping(services.dynamo());
+        write.run(new GraphStore(dynamo.client, table, clock), projectId);
+        assertTrue(dynamo.committedAfter > 0, "the write is a large one (it commits)");
+        assertNoStaging(projectId);
+        return new Dry(dynamo.committedAfter, dynamo.calls.get(), seen(projectId).content());
+    }
+
+    /** No lock and no staged version is left in the project's partition. */
+    private void assertNoStaging(String projectId) {
+        List<Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> left = new DynamoCalls(
+                services.dynamo(), table).queryRaw(b -> b.keyConditionExpression("#pk = :pk")
+                .expressionAttributeNames(Map.of("#pk", io.modelgraph.store.Tables.PK))
+                .expressionAttributeValues(Map.of(":pk", io.modelgraph.store.Attr.s(GraphKeys.pk(projectId)))))
+                .stream().filter(i -> i.containsKey(StagedWrites.LOCK) || StagedWrites.isStaged(i)).toList();
+        assertTrue(left.isEmpty(), () -> "left behind: " + left.stream().map(i -> i.get("sk").s()).toList());
+    }
+
+    @Test
+    void aReaderSeesAnImportOfASecondVersionBeforeOrAfterNeverBetween() throws Exception {
+        heldOverwrites("import", this::secondVersion);
+    }
+
+    @Test
+    void aReaderSeesAMergeBeforeOrAfterNeverBetween() throws Exception {
+        heldOverwrites("merge", this::merge);
+    }
+
+    @Test
+    void aKilledImportOfASecondVersionIsSeenBeforeOrAfterAndSettlesThere() {
+        killedOverwrites("import", this::secondVersion);
+    }
+
+    @Test
+    void aKilledMergeIsSeenBeforeOrAfterAndSettlesThere() {
+        killedOverwrites("merge", this::merge);
+    }
+
+    /**
+     * The writer is held at a seeded write call: before its commit, three reads see the project as before; after
+     * it (while the staged versions are moved in place), as it is once the write returned.
+     */
+    private void heldOverwrites(String what, Overwriting write) throws Exception {
+        Dry dry = dryRun(write);
+        for (int seed = 1; seed <= SEEDS; seed++) {
+            String projectId = seededWithValues();
+            Seen before = seen(projectId);
+            Stopping dynamo = new Stopping(services.dynamo());
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            dynamo.stopAt = 1 + new Random(seed).nextInt(dry.all());
+            dynamo.stop = () -> {
+                held.countDown();
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            GraphStore writer = new GraphStore(dynamo.client, table, clock);
+            Future<?> running = WRITER.submit(() -> write.run(writer, projectId));
+            String at = what + " seed " + seed + ", write call " + dynamo.stopAt + " of " + dry.all() + " (commit after "
+                    + dry.beforeCommit() + ")";
+            assertTrue(held.await(60, TimeUnit.SECONDS), at + ": the writer reached its call");
+            assertTrue(dynamo.othersLanded(60_000), at + ": the writer's other calls never landed");
+            List<Seen> reads = new ArrayList<>();
+            for (int read = 0; read < 3; read++) {
+                reads.add(seen(projectId));
+            }
+            release.countDown();
+            running.get(60, TimeUnit.SECONDS);
+            Seen after = seen(projectId);
+            assertEquals(dry.after(), after.content(), at + ": the committed write is whole");
+            for (Seen read : reads) {
+                assertSame(dynamo.stopAt <= dry.beforeCommit() ? before : after, read, at + ": a reader saw part of it");
+            }
+            assertNoStaging(projectId);
+        }
+    }
+
+    /**
+     * The writer dies at a seeded write call (an {@code Error}: nothing is undone or finished by it). Before its
+     * commit the reader sees the project as before, after it as after; the settle that runs once its lease is out
+     * leaves the project in that same state, with no lock or staged version left, and writable again.
+     */
+    private void killedOverwrites(String what, Overwriting write) {
+        Dry dry = dryRun(write);
+        for (int seed = 1; seed <= SEEDS; seed++) {
+            String projectId = seededWithValues();
+            Seen before = seen(projectId);
+            Stopping dynamo = new Stopping(services.dynamo());
+            dynamo.stopAt = 1 + new Random(seed).nextInt(dry.all());
+            dynamo.stop = () -> {
+                throw new OutOfMemoryError("killed at write call " + dynamo.stopAt);
+            };
+            String at = what + " seed " + seed + ", write call " + dynamo.stopAt + " of " + dry.all() + " (commit after "
+                    + dry.beforeCommit() + ")";
+            GraphStore writer = new GraphStore(dynamo.client, table, clock);
+            try {
+                write.run(writer, projectId);
+                // the last calls after the commit drop its bookkeeping, and their failures are not the caller's
+                assertTrue(dynamo.stopAt > dry.beforeCommit(), at + ": the writer died, yet answered");
+            } catch (OutOfMemoryError killed) {
+                // the process died here: nothing after this point ran
+            }
+            Seen dead = seen(projectId);
+            if (dynamo.stopAt <= dry.beforeCommit()) {
+                assertSame(before, dead, at + ": a reader saw part of a dead write");
+            } else {
+                assertEquals(dry.after(), dead.content(), at + ": a committed write is seen whole");
+            }
+            clock.advance(WriteLease.LENGTH.plusSeconds(1));
+            reader.settlePendingWrites(projectId); // as the next large write of the project does
+            assertSame(dead, seen(projectId), at + ": settled, the project is as the reader saw it");
+            assertNoStaging(projectId);
+            assertTrue(reader.modifyNode(projectId, "old1", n -> new Node(n.id(), "touched", n.nodeType(),
+                    n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), false, n.version()),
+                    "tester").isPresent(), at + ": a node the write had locked can be changed again");
         }
     }
 }

@@ -3,8 +3,11 @@ package io.modelgraph.compat.avro;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.compat.ConsumerRules;
 import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Matching;
 import io.modelgraph.compat.Reading;
 import io.modelgraph.compat.Severity;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.TypeDef;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +38,10 @@ public final class AvroRules implements ConsumerRules {
         return new Check(reading).run();
     }
 
+    /** A named reader type and writer type, by full name, walked quietly or reporting. */
+    private record Pair(String reader, String writer, boolean report) {
+    }
+
     /** One direction's walk; memoizes named pairs so recursive types end. */
     private static final class Check {
         private final Reading reading;
@@ -42,7 +49,7 @@ public final class AvroRules implements ConsumerRules {
         private final AvroSchemas reader;
         private final List<Finding> findings = new ArrayList<>();
         /** Named pairs (reader, writer): null while in progress, then whether compatible. */
-        private final Map<String, Boolean> pairs = new HashMap<>();
+        private final Map<Pair, Boolean> pairs = new HashMap<>();
 
         Check(Reading reading) {
             this.reading = reading;
@@ -132,36 +139,84 @@ public final class AvroRules implements ConsumerRules {
 
         /**
          * A cheap first look: a named reader type reads a named writer type only under the same unqualified name or
-         * an alias, so a reader union of many records need not walk each one.
+         * an alias, so a reader union of many records need not walk each one. Kinds and names are known without
+         * the definitions; a reader's aliases are read only when the names differ.
          */
         private boolean mayRead(JsonNode r, JsonNode w) {
             if (!r.isTextual() || !w.isTextual()) {
                 return true;
             }
-            Optional<AvroSchemas.Named> rn = reader.named(r.asText());
-            Optional<AvroSchemas.Named> wn = writer.named(w.asText());
-            if (rn.isEmpty() || wn.isEmpty()) {
+            Optional<String> rf = reader.fullName(r.asText());
+            Optional<String> wf = writer.fullName(w.asText());
+            if (rf.isEmpty() || wf.isEmpty()) {
                 return true;
             }
-            return rn.get().getClass() == wn.get().getClass() && (rn.get().simpleName().equals(wn.get()
-                    .simpleName()) || rn.get().aliases().contains(wn.get().fullName()));
+            if (!reader.kind(rf.get()).equals(writer.kind(wf.get()))) {
+                return false;
+            }
+            return simpleName(rf.get()).equals(simpleName(wf.get())) || reader.named(rf.get()).orElseThrow()
+                    .aliases().contains(wf.get());
+        }
+
+        private static String simpleName(String fullName) {
+            return fullName.substring(fullName.lastIndexOf('.') + 1);
         }
 
         private boolean named(JsonNode r, JsonNode w, String rp, String wp, boolean report) {
-            Optional<AvroSchemas.Named> rn = reader.named(r.asText());
-            Optional<AvroSchemas.Named> wn = writer.named(w.asText());
-            if (rn.isEmpty() || wn.isEmpty()) {
-                return r.asText().equals(w.asText());
+            return named(r.asText(), w.asText(), report);
+        }
+
+        private boolean named(String r, String w, boolean report) {
+            Optional<String> rf = reader.fullName(r);
+            Optional<String> wf = writer.fullName(w);
+            if (rf.isEmpty() || wf.isEmpty()) {
+                return r.equals(w);
             }
-            String key = rn.get().fullName() + "\u0000" + wn.get().fullName() + "\u0000" + report;
+            Pair key = new Pair(rf.get(), wf.get(), report);
             if (pairs.containsKey(key)) {
                 Boolean done = pairs.get(key);
                 return done == null || done;
             }
             pairs.put(key, null);
-            boolean ok = named(rn.get(), wn.get(), report);
+            Optional<Boolean> settled = alike(rf.get(), wf.get(), report);
+            boolean ok = settled.isPresent() ? settled.get()
+                    : named(reader.named(rf.get()).orElseThrow(), writer.named(wf.get()).orElseThrow(), report);
             pairs.put(key, ok);
             return ok;
+        }
+
+        /**
+         * A pair whose model types the matching declares alike (same name, elements, annotations, namespace) is
+         * written alike: the same fields with the same schemas, names and aliases, so nothing in it can fail or
+         * be worth a finding. It reads the writer's data exactly when the named types it refers to do, which is
+         * decided without writing either definition (docs/compare.md "Speed"). Empty when the pair is not alike.
+         */
+        private Optional<Boolean> alike(String r, String w, boolean report) {
+            if (!r.equals(w)) {
+                return Optional.empty();
+            }
+            Matching matching = reading.matching();
+            Optional<TypeDef> wt = writer.type(w);
+            if (wt.isEmpty()) {
+                Optional<TaxonomyDef> wx = writer.taxonomy(w);
+                Optional<TaxonomyDef> rx = reader.taxonomy(r);
+                return wx.isPresent() && rx.isPresent() && matching.alike(wx.get()) && matching.readerTaxonomy(
+                        wx.get()).orElse(null) == rx.get() ? Optional.of(true) : Optional.empty();
+            }
+            Optional<TypeDef> rt = reader.type(r);
+            if (rt.isEmpty() || !matching.alike(wt.get()) || matching.readerType(wt.get()).orElse(null) != rt
+                    .get()) {
+                return Optional.empty();
+            }
+            Set<String> refs = writer.references(w);
+            if (!refs.equals(reader.references(r))) {
+                return Optional.empty();
+            }
+            boolean ok = true;
+            for (String ref : refs) {
+                ok &= named(ref, ref, report);
+            }
+            return Optional.of(ok);
         }
 
         private boolean named(AvroSchemas.Named r, AvroSchemas.Named w, boolean report) {
@@ -302,8 +357,7 @@ public final class AvroRules implements ConsumerRules {
             if (AvroSchemas.PRIMITIVES.contains(name)) {
                 return name;
             }
-            return in.named(name).map(n -> n instanceof AvroSchemas.Record ? "record"
-                    : n instanceof AvroSchemas.Enum ? "enum" : "fixed").orElse("record");
+            return in.fullName(name).map(in::kind).orElse("record");
         }
 
         private static String describe(JsonNode s) {

@@ -18,7 +18,8 @@ import java.util.Set;
  * The Avro schema a model stands for, read off the Avro codec's own writer ({@link AvroReferenceForm}): the
  * root, and each record, enum and fixed type with what resolution looks at (names, aliases, fields and their
  * defaults, symbols and the enum default, sizes), plus the model's names for them, which the finding paths use
- * (docs/compare.md "Avro"). Built once per model and direction.
+ * (docs/compare.md "Avro"). One per model and direction; a named type is read off its definition when the walk
+ * first looks into it.
  */
 final class AvroSchemas {
     static final Set<String> PRIMITIVES = Set.of("null", "boolean", "int", "long", "float", "double", "bytes",
@@ -67,29 +68,72 @@ final class AvroSchemas {
     }
 
     private final AvroReferenceForm form;
+    private final Map<String, TypeDef> types = new HashMap<>();
+    private final Map<String, TaxonomyDef> taxonomies = new HashMap<>();
     private final Map<String, Named> named = new HashMap<>();
 
     AvroSchemas(SchemaModel model) {
         this.form = AvroReferenceForm.of(model);
-        Map<String, TypeDef> types = new HashMap<>();
         model.types().forEach(t -> types.put(form.typeNames().get(t.name()), t));
-        Map<String, TaxonomyDef> taxonomies = new HashMap<>();
         model.taxonomies().forEach(x -> taxonomies.put(form.taxonomyNames().get(x.name()), x));
-        form.definitions().forEach((full, d) -> named.put(full, of(full, d, types.get(full), taxonomies.get(
-                full))));
     }
 
     JsonNode root() {
         return form.root();
     }
 
-    /** The named type a reference names (a full name, or a model name of a schema stored before full names). */
+    /**
+     * The named type a reference names (a full name, or a model name of a schema stored before full names),
+     * read off its definition on first use.
+     */
     Optional<Named> named(String name) {
         Named n = named.get(name);
-        if (n == null) {
-            n = form.definition(name).map(d -> named.get(fullName(d))).orElse(null);
+        if (n != null) {
+            return Optional.of(n);
         }
-        return Optional.ofNullable(n);
+        Optional<String> full = form.fullName(name);
+        if (full.isEmpty()) {
+            return Optional.empty();
+        }
+        n = named.get(full.get());
+        if (n == null) {
+            n = of(full.get(), form.definition(full.get()).orElseThrow(), types.get(full.get()), taxonomies.get(
+                    full.get()));
+            named.put(full.get(), n);
+        }
+        return Optional.of(n);
+    }
+
+    /** The full name a reference names, if the schema defines it. */
+    Optional<String> fullName(String name) {
+        return form.fullName(name);
+    }
+
+    /** The model type written as the record of this full name, if any. */
+    Optional<TypeDef> type(String fullName) {
+        return Optional.ofNullable(types.get(fullName));
+    }
+
+    /** The model value list written as the enum of this full name, if any. */
+    Optional<TaxonomyDef> taxonomy(String fullName) {
+        return Optional.ofNullable(taxonomies.get(fullName));
+    }
+
+    /** The named types the definition of {@code fullName} refers to, known without writing it. */
+    Set<String> references(String fullName) {
+        return form.references(fullName);
+    }
+
+    /** record, enum or fixed for a defined full name, known without writing a record or enum. */
+    String kind(String fullName) {
+        if (taxonomies.containsKey(fullName)) {
+            return "enum";
+        }
+        if (types.containsKey(fullName)) {
+            return "record";
+        }
+        return named(fullName).map(n -> n instanceof Record ? "record" : n instanceof Enum ? "enum" : "fixed")
+                .orElse("record");
     }
 
     private static Named of(String full, ObjectNode d, TypeDef type, TaxonomyDef taxonomy) {
@@ -114,12 +158,6 @@ final class AvroSchemas {
                     "aliases")), f.path("type"), f.has("default")));
         }
         return new Record(full, type == null ? full : type.name(), aliases, fields);
-    }
-
-    private static String fullName(ObjectNode d) {
-        String name = d.path("name").asText();
-        String ns = d.path("namespace").asText("");
-        return ns.isEmpty() || name.contains(".") ? name : ns + "." + name;
     }
 
     private static List<String> strings(JsonNode array) {

@@ -8,6 +8,7 @@ import io.modelgraph.compat.Severity;
 import io.modelgraph.json.Json;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
@@ -50,6 +51,15 @@ public final class ProtobufRules implements ConsumerRules {
     @Override
     public List<Finding> check(Reading r) {
         List<Finding> out = new ArrayList<>();
+        String writerPackage = packageOf(r.writer());
+        String readerPackage = packageOf(r.reader());
+        if (!writerPackage.equals(readerPackage)) {
+            // type URLs in Any and the full names generated code and reflection use change (buf's
+            // FILE_SAME_PACKAGE, part of WIRE_JSON)
+            out.add(r.finding("protobuf.package-changed", Severity.ERROR, writerPackage, readerPackage, "Package '"
+                    + writerPackage + "' becomes '" + readerPackage + "'"));
+        }
+        ProtobufForm[] forms = null;
         for (TypeDef w : r.writer().types()) {
             Optional<TypeDef> rt = r.matching().readerTypeNamed(w.name());
             if (rt.isEmpty()) {
@@ -63,7 +73,16 @@ public final class ProtobufRules implements ConsumerRules {
                 continue;
             }
             if (!r.matching().alike(w)) {
-                fields(r, w, rt.get(), out);
+                if (forms == null) {
+                    forms = written(r);
+                }
+                Optional<TypeDef> wm = forms[0] == null ? Optional.of(w) : forms[0].message(w).map(m -> named(m, w));
+                Optional<TypeDef> rm = forms[1] == null ? rt : forms[1].message(rt.get()).map(m -> named(m, rt.get()));
+                if (wm.isPresent() && rm.isPresent()) {
+                    fields(r, wm.get(), rm.get(), out);
+                } else {
+                    fields(r, w, rt.get(), out);
+                }
             }
         }
         for (TaxonomyDef w : r.writer().taxonomies()) {
@@ -166,6 +185,44 @@ public final class ProtobufRules implements ConsumerRules {
                 }
             }
         }
+    }
+
+    /**
+     * The forms the protobuf codec writes for writer and reader, where a model comes from another format; null
+     * for a model of protobuf messages already. A pair of one protobuf and one other model is read both ways
+     * alike: both written by the codec.
+     */
+    private static ProtobufForm[] written(Reading r) {
+        if (ProtobufForm.isProtobuf(r.writer()) && ProtobufForm.isProtobuf(r.reader())) {
+            return new ProtobufForm[2];
+        }
+        return new ProtobufForm[] {new ProtobufForm(r.writer()), new ProtobufForm(r.reader())};
+    }
+
+    /** The message read back under the model type's name, which the finding paths use. */
+    private static TypeDef named(TypeDef message, TypeDef modelType) {
+        return message.toBuilder().name(modelType.name()).build();
+    }
+
+    /**
+     * The package the protobuf codec writes a model in: the model's own, else the first type's namespace or
+     * package, else the first value list's package (each dotted part as a protobuf identifier).
+     */
+    static String packageOf(SchemaModel model) {
+        String declared = model.annotations().get("protobuf.package");
+        if (declared == null) {
+            declared = java.util.stream.Stream.concat(model.types().stream().map(t -> t.namespace().orElse(
+                    t.annotations().getOrDefault("protobuf.package", ""))), model.taxonomies().stream().map(
+                    x -> x.annotations().getOrDefault("protobuf.package", ""))).filter(p -> !p.isEmpty())
+                    .findFirst().orElse("");
+        }
+        StringBuilder out = new StringBuilder();
+        for (String part : declared.split("\\.")) {
+            if (!part.isEmpty()) {
+                out.append(out.length() == 0 ? "" : ".").append(part.replaceAll("[^A-Za-z0-9_]", "_"));
+            }
+        }
+        return out.toString();
     }
 
     private void values(Reading r, TaxonomyDef w, TaxonomyDef rt, List<Finding> out) {

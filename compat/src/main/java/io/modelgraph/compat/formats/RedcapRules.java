@@ -158,7 +158,9 @@ public final class RedcapRules implements ConsumerRules {
         Map<String, Field> out = new java.util.LinkedHashMap<>();
         for (TypeDef t : m.types()) {
             for (ElementDef e : t.elements()) {
-                out.putIfAbsent(e.name(), new Field(t, e));
+                if (!out.containsKey(e.name())) {
+                    out.put(e.name(), new Field(t, e));
+                }
             }
         }
         return out;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.SchemaDecoder;
+import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.codec.sql.SqlCodec;
@@ -52,6 +53,32 @@ class FormatRulesTest {
             }
             enum Status { NEW = 0; PAID = 1; SHIPPED = 2; }
             """;
+
+    private static final String AVRO = """
+            {"type": "record", "name": "Order", "namespace": "shop", "fields": [
+              {"name": "id", "type": "string"},
+              {"name": "qty", "type": "int"},
+              {"name": "note", "type": ["null", "string"], "default": null},
+              {"name": "paid", "type": "boolean"}]}
+            """;
+
+    @Test
+    void protobufReadsAModelOfAnotherFormatAsTheProtobufCodecWritesIt() throws Exception {
+        AvroCodec a = new AvroCodec();
+        // int and long become int32 and int64: one wire group, but a 64-bit integer is a JSON string
+        assertEquals(List.of("protobuf.field-json-incompatible-type"), errors(a, AVRO, AVRO.replace(
+                "\"qty\", \"type\": \"int\"", "\"qty\", \"type\": \"long\""), Mode.BACKWARD, "protobuf"));
+        // the Avro namespace is the package the codec writes
+        assertEquals(List.of("protobuf.package-changed"), errors(a, AVRO, AVRO.replace("\"shop\"", "\"store\""),
+                Mode.FULL, "protobuf"));
+        // a union of two types becomes a oneof with a field per member, numbered after the union's own: the
+        // optional string moves into it, and the next field takes another number
+        List<String> widened = errors(a, AVRO, AVRO.replace("[\"null\", \"string\"]",
+                "[\"null\", \"string\", \"int\"]"), Mode.BACKWARD, "protobuf");
+        assertTrue(widened.contains("protobuf.field-oneof-changed"), widened.toString());
+        // a model alike on both sides changes nothing, whatever the codec writes
+        assertEquals(List.of(), errors(a, AVRO, AVRO, Mode.FULL, "protobuf"));
+    }
 
     @Test
     void protobufJudgesByFieldNumberAndWireGroup() throws Exception {

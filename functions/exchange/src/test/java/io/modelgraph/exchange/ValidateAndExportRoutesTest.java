@@ -60,6 +60,63 @@ class ValidateAndExportRoutesTest {
         return client().ok(client().call("GET", "validateJSON", all, null, "Viewer"));
     }
 
+    private static final String PLAN_07 = """
+            {"$schema":"http://json-schema.org/draft-07/schema#","title":"Plan","type":"object",
+             "properties":{"on":{"type":"string","format":"date"},
+                           "site":{"oneOf":[{"type":"string","format":"uri"},{"type":"integer","minimum":1}]}}}""";
+
+    private String spaceWith(String path, String schema) {
+        String id = java.util.UUID.randomUUID().toString();
+        client().module.spaces().graph().apply(project, io.modelgraph.graph.GraphChanges.additions(List.of(
+                new io.modelgraph.graph.GraphChanges.NodeUpsert(id, "S", NodeType.Space, List.of())), List.of(),
+                List.of()), "tester");
+        client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", id, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID), MergeRoutesTest.sources(server.put(path, schema)), "Admin"));
+        return id;
+    }
+
+    private boolean valid(String param, String id, String instance) {
+        return validate(Map.of(param, id, "jsonString", instance)).path("isValid").asBoolean();
+    }
+
+    @Test
+    void formatAssertsForSchemasReadFromDraft07AndStaysAnAnnotationIn202012() throws Exception {
+        String space07 = spaceWith("/v/plan07.json", PLAN_07);
+        String space12 = spaceWith("/v/plan12.json", PLAN_07.replace("http://json-schema.org/draft-07/schema#",
+                Validators.DIALECT));
+        String badDate = "{\"on\":\"2024-02-30\"}";
+        String badUri = "{\"site\":\"not a uri\"}";
+        String good = "{\"on\":\"2024-02-29\",\"site\":\"https://example.com/a\"}";
+        assertFalse(valid("spaceId", space07, badDate), "RFC 3339 full-date: February 2024 has 29 days");
+        assertFalse(valid("spaceId", space07, badUri), "RFC 3986 URI, inside oneOf");
+        assertTrue(valid("spaceId", space07, good));
+        assertTrue(valid("spaceId", space07, "{\"site\":7}"));
+        Node plan = client().module.spaces().snapshot(project, space07).nodes().stream()
+                .filter(n -> n.nodeType() == NodeType.Type && n.label().equals("Plan")).findFirst().orElseThrow();
+        assertFalse(valid("rootNodeId", plan.id(), badDate), "by rootNodeId the same verdict");
+        assertTrue(valid("rootNodeId", plan.id(), good));
+        // 2020-12 makes format an annotation
+        assertTrue(valid("spaceId", space12, badDate));
+        assertTrue(valid("spaceId", space12, badUri));
+
+        // the export says so, and merging it back writes nothing and keeps the verdict
+        String export = client().ok(client().call("GET", "exportJsonSchema", Map.of("configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "spaceId", space07), null, "Viewer")).asText();
+        assertTrue(Json.parse(export).path("x-modelgraph-format-assertion").asBoolean(), export);
+        assertTrue(Validators.metaSchema().validate(Json.parse(export)).isEmpty(), export);
+        String before = io.modelgraph.exchange.merge.SpaceFingerprint.of(client().module.spaces().snapshot(project,
+                space07));
+        client().ok(client().call("POST", "mergeJsonSchema", Map.of("SpaceId", space07, "ConfigTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "OverrideDifferentSourceWarning", "true"), MergeRoutesTest.sources(
+                server.put("/v/plan07-export.json", export)), "Admin"));
+        assertEquals(before, io.modelgraph.exchange.merge.SpaceFingerprint.of(client().module.spaces().snapshot(
+                project, space07)), "the re-merge of the export wrote nothing");
+        assertFalse(valid("spaceId", space07, badDate));
+        String plain = client().ok(client().call("GET", "exportJsonSchema", Map.of("configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "spaceId", space12), null, "Viewer")).asText();
+        assertFalse(Json.parse(plain).has("x-modelgraph-format-assertion"), plain);
+    }
+
     @Test
     void thePostFormCarriesADocumentOfAnySizeInTheBody() {
         String space = spaceWithPerson("/v/person-post.json");

@@ -299,32 +299,35 @@ class LargeWriteAtomicityTest {
     }
 
     @Test
-    void aDeadWritersUnsentRemovalIsNotUndoneOverSomeoneElsesDelete() {
+    void aWriterThatDiesAfterItsCommitIsFinishedNotUndone() {
         seed(); // n0 is in the main space and s1: its s1 index copy is M#n0#s1
         String copy = "M#n0#s1";
-        assertTrue(FaultyDynamo.partition(project).containsKey(copy));
-        // the merge dies just as the transaction that would remove n0 from s1 goes out: it never lands
+        String main = api.mainSpace();
+        // the merge commits, then dies as it moves its staged removal of n0 from s1 in place
         faulty.crashBeforeSending(r -> FaultyDynamo.deletes(r, copy), SimulatedCrash::new);
         assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
-        assertTrue(FaultyDynamo.partition(project).containsKey(copy), "the removal never went out");
+        assertTrue(FaultyDynamo.partition(project).containsKey(copy), "the stored copy is still there, locked");
+        assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds(),
+                "readers see the committed write whole: n0 has left s1");
 
-        // meanwhile a user moves n0 out of s1: that deletes the index copy itself
-        String main = api.mainSpace();
-        plain.modifyNode(project, "n0", n -> new io.modelgraph.graph.Node(n.id(), n.label(), n.nodeType(),
-                List.of(main), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), n.deleted(),
-                n.version()), "user");
-        assertFalse(FaultyDynamo.partition(project).containsKey(copy));
+        // a user's change to an item the dead writer still locks waits for it to be finished
+        java.util.function.UnaryOperator<io.modelgraph.graph.Node> rename = n -> new io.modelgraph.graph.Node(n.id(),
+                "renamed by a user", n.nodeType(), n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(),
+                n.updatedBy(), n.deleted(), n.version());
+        assertThrows(StoreConflictException.class, () -> plain.modifyNode(project, "n0", rename, "user"));
 
-        // the dead writer's lease runs out and its journal is settled
+        // the dead writer's lease runs out and its journal is settled: the write is finished, not undone
         GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
                 Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
         later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
 
         Map<String, Map<String, AttributeValue>> settled = FaultyDynamo.partition(project);
-        assertFalse(settled.containsKey(copy), "nothing comes back: the stale index copy stays deleted");
+        assertFalse(settled.containsKey(copy), "the removal is in place");
+        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("J#") || sk.startsWith("K#")
+                || sk.startsWith("~")), "the journal and the staged versions are gone");
+        assertFalse(settled.values().stream().anyMatch(i -> i.containsKey("sg")), "no item is locked");
         assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds());
-        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("J#") || sk.startsWith("K#")),
-                "the journal is settled and dropped");
+        assertEquals("renamed by a user", plain.modifyNode(project, "n0", rename, "user").orElseThrow().label());
     }
 
     /** What the JVM throws when it is going down (out of memory, killed at the Lambda timeout). */

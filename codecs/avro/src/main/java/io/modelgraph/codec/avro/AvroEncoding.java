@@ -10,6 +10,7 @@ import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.Cardinality;
 import io.modelgraph.schema.Constraints;
 import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
@@ -32,6 +33,7 @@ import java.util.Set;
  */
 final class AvroEncoding {
     private static final ObjectMapper JSON_READER = new ObjectMapper();
+    private static final List<String> NESTED = List.of("items", "values", "type");
 
     private final SchemaModel model;
     private final LossinessLedger ledger;
@@ -44,6 +46,13 @@ final class AvroEncoding {
     private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
     private final Set<String> emitted = new HashSet<>();
     private final List<Runnable> defaultChecks = new ArrayList<>();
+    /** Every definition's full name, in model order (definitions themselves are built on demand). */
+    private final Set<String> definitionNames = new java.util.LinkedHashSet<>();
+    private final Map<String, TypeDef> typeByFullName = new HashMap<>();
+    private final Map<String, TaxonomyDef> taxonomyByFullName = new HashMap<>();
+    private final Map<String, Set<String>> referencesByName = new HashMap<>();
+    private boolean named;
+    private boolean deferChecks;
     private final FieldSchemas fieldSchemas;
     private final String defaultNamespace;
     private boolean defined;
@@ -62,30 +71,141 @@ final class AvroEncoding {
             return;
         }
         defined = true;
+        name();
+        deferChecks = true;
+        definitionNames.forEach(this::definition);
+        deferChecks = false;
+        runDefaultChecks();
+        // a field refers to a renamed type by the new name, which is what it reads back as
+        model.types().forEach(t -> t.elements().forEach(e -> referenced(e.type()).stream()
+                .filter(renamed::containsKey).forEach(n -> ledger.drop("$.types." + t.name() + "." + e.name(),
+                        "'" + t.name() + "." + e.name() + "' refers to '" + n + "', written as '" + renamed.get(n)
+                                + "'."))));
+    }
+
+    /**
+     * Gives every type and value list its full name and reads the fixed definitions the model keeps, once; record
+     * and enum definitions are built when first asked for ({@link #definition}).
+     */
+    private void name() {
+        if (named) {
+            return;
+        }
+        named = true;
         model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), withNamespace(t),
                 "$.types." + t.name())));
         model.taxonomies().forEach(x -> taxonomyNames.put(x.name(), fullName(x.name(), x.provenance(),
                 x.annotations(), "$.taxonomies." + x.name())));
         model.annotations().forEach((k, v) -> {
             if (k.startsWith(AvroKeys.FIXED_PREFIX)) {
-                readJson(v).filter(JsonNode::isObject).ifPresent(d -> definitions.put(k.substring(
-                        AvroKeys.FIXED_PREFIX.length()), (ObjectNode) d));
+                readJson(v).filter(JsonNode::isObject).ifPresent(d -> {
+                    definitions.put(k.substring(AvroKeys.FIXED_PREFIX.length()), (ObjectNode) d);
+                    definitionNames.add(k.substring(AvroKeys.FIXED_PREFIX.length()));
+                });
             }
         });
-        model.types().forEach(t -> t.elements().forEach(e -> Optional.ofNullable(e.annotations().get(AvroKeys.FIXED))
-                .flatMap(AvroEncoding::readJson).filter(JsonNode::isArray).ifPresent(a -> a.forEach(d -> {
+        for (TypeDef t : model.types()) {
+            for (ElementDef e : t.elements()) {
+                String fixed = e.annotations().get(AvroKeys.FIXED);
+                if (fixed == null) {
+                    continue;
+                }
+                readJson(fixed).filter(JsonNode::isArray).ifPresent(a -> a.forEach(d -> {
                     String ns = d.path("namespace").asText("");
-                    definitions.putIfAbsent((ns.isEmpty() ? "" : ns + ".") + d.path("name").asText(),
-                            (ObjectNode) d);
-                }))));
-        model.types().forEach(t -> definitions.put(typeNames.get(t.name()), record(t)));
-        model.taxonomies().forEach(x -> definitions.put(taxonomyNames.get(x.name()), enumeration(x)));
-        defaultChecks.forEach(Runnable::run);
-        // a field refers to a renamed type by the new name, which is what it reads back as
-        model.types().forEach(t -> t.elements().forEach(e -> referenced(e.type()).stream()
-                .filter(renamed::containsKey).forEach(n -> ledger.drop("$.types." + t.name() + "." + e.name(),
-                        "'" + t.name() + "." + e.name() + "' refers to '" + n + "', written as '" + renamed.get(n)
-                                + "'."))));
+                    String full = (ns.isEmpty() ? "" : ns + ".") + d.path("name").asText();
+                    if (definitions.putIfAbsent(full, (ObjectNode) d) == null) {
+                        definitionNames.add(full);
+                    }
+                }));
+            }
+        }
+        model.types().forEach(t -> {
+            String full = typeNames.get(t.name());
+            // a record takes the place of a fixed type of the same name
+            definitions.remove(full);
+            typeByFullName.put(full, t);
+            definitionNames.add(full);
+        });
+        model.taxonomies().forEach(x -> {
+            String full = taxonomyNames.get(x.name());
+            definitions.remove(full);
+            typeByFullName.remove(full);
+            taxonomyByFullName.put(full, x);
+            definitionNames.add(full);
+        });
+    }
+
+    /** The definition of a full name in reference form, built on first use; null when the model has none. */
+    ObjectNode definition(String fullName) {
+        name();
+        ObjectNode d = definitions.get(fullName);
+        if (d != null || !definitionNames.contains(fullName)) {
+            return d;
+        }
+        TaxonomyDef x = taxonomyByFullName.get(fullName);
+        d = x != null ? enumeration(x) : record(typeByFullName.get(fullName));
+        definitions.put(fullName, d);
+        if (!deferChecks) {
+            runDefaultChecks();
+        }
+        return d;
+    }
+
+    /** Default checks look at definitions they may build in turn; each runs once. */
+    private void runDefaultChecks() {
+        while (!defaultChecks.isEmpty()) {
+            defaultChecks.remove(defaultChecks.size() - 1).run();
+        }
+    }
+
+    /**
+     * The named types the definition of {@code fullName} refers to, read off the model as {@link #record} writes
+     * its fields (a field's kept Avro schema, else its type's references, a fixed type for binary, decimal and
+     * duration values), without building the definition.
+     */
+    Set<String> references(String fullName) {
+        name();
+        Set<String> refs = referencesByName.get(fullName);
+        if (refs != null) {
+            return refs;
+        }
+        TypeDef t = typeByFullName.get(fullName);
+        if (t == null) {
+            refs = Set.of();
+        } else {
+            Set<String> into = new java.util.LinkedHashSet<>();
+            for (ElementDef e : t.elements()) {
+                String kept = e.annotations().get(AvroKeys.SCHEMA);
+                Optional<JsonNode> schema = kept == null ? Optional.empty() : readJson(kept);
+                if (schema.isPresent()) {
+                    collectNames(schema.get(), into);
+                } else {
+                    referencesOf(e.type(), e, into);
+                }
+            }
+            refs = java.util.Collections.unmodifiableSet(into);
+        }
+        referencesByName.put(fullName, refs);
+        return refs;
+    }
+
+    private void referencesOf(io.modelgraph.schema.DataType type, ElementDef e, Set<String> into) {
+        String name = null;
+        if (type instanceof io.modelgraph.schema.DataType.TypeRef r) {
+            name = typeNames.getOrDefault(r.typeName(), r.typeName());
+        } else if (type instanceof io.modelgraph.schema.DataType.TaxonomyRef r) {
+            name = taxonomyNames.getOrDefault(r.taxonomyName(), r.taxonomyName());
+        } else if (type instanceof io.modelgraph.schema.DataType.MapOf m) {
+            referencesOf(m.values(), e, into);
+        } else if (type instanceof io.modelgraph.schema.DataType.Union u) {
+            u.members().forEach(m -> referencesOf(m, e, into));
+        } else if (type instanceof io.modelgraph.schema.DataType.Primitive p && (p.kind() == PrimitiveKind.BINARY
+                || p.kind() == PrimitiveKind.DECIMAL || p.kind() == PrimitiveKind.DURATION)) {
+            name = FieldSchemas.fixedName(e).orElse(null);
+        }
+        if (name != null && definitionNames.contains(name)) {
+            into.add(name);
+        }
     }
 
     private static List<String> referenced(io.modelgraph.schema.DataType type) {
@@ -115,7 +235,7 @@ final class AvroEncoding {
         model.description().ifPresent(d -> ledger.drop("$", "An Avro schema has no place for the model's"
                 + " description."));
         JsonNode root = expand(flatUnion(root()), "");
-        List<String> unreached = definitions.keySet().stream().filter(n -> !emitted.contains(n)).toList();
+        List<String> unreached = definitionNames.stream().filter(n -> !emitted.contains(n)).toList();
         return withMembers(root, unreached.stream().map(n -> expand(TextNode.valueOf(n), "")).toList());
     }
 
@@ -139,7 +259,7 @@ final class AvroEncoding {
      * its union (as {@link #encode} appends them), and every definition by full name.
      */
     AvroReferenceForm referenceForm() {
-        define();
+        name();
         JsonNode root = flatUnion(root());
         Set<String> reached = new HashSet<>();
         java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
@@ -149,14 +269,13 @@ final class AvroEncoding {
         while (!queue.isEmpty()) {
             String name = queue.poll();
             if (reached.add(name)) {
-                Set<String> refs = new HashSet<>();
-                collectNames(definitions.get(name), refs);
-                queue.addAll(refs);
+                queue.addAll(references(name));
             }
         }
-        List<String> unreached = definitions.keySet().stream().filter(n -> !reached.contains(n)).toList();
+        List<String> unreached = definitionNames.stream().filter(n -> !reached.contains(n)).toList();
         root = withMembers(root, unreached.stream().<JsonNode>map(TextNode::valueOf).toList());
-        return new AvroReferenceForm(root, definitions, typeNames, taxonomyNames);
+        return new AvroReferenceForm(root, java.util.Collections.unmodifiableSet(definitionNames), this::definition,
+                this::references, typeNames, taxonomyNames);
     }
 
     private String fullName(String modelName, io.modelgraph.schema.Provenance provenance,
@@ -214,8 +333,8 @@ final class AvroEncoding {
             return TextNode.valueOf(typeNames.get(model.rootType().get()));
         }
         Set<String> referenced = new HashSet<>();
-        definitions.values().forEach(d -> collectNames(d, referenced));
-        List<String> roots = definitions.keySet().stream().filter(n -> !referenced.contains(n)).toList();
+        definitionNames.forEach(n -> referenced.addAll(references(n)));
+        List<String> roots = definitionNames.stream().filter(n -> !referenced.contains(n)).toList();
         if (roots.isEmpty() && !model.types().isEmpty()) {
             // every type is referenced (recursion): the model's first type is the root
             roots = List.of(typeNames.get(model.types().get(0).name()));
@@ -264,17 +383,21 @@ final class AvroEncoding {
     }
 
     private void collectNames(JsonNode node, Set<String> into) {
-        if (node.isTextual() && definitions.containsKey(node.asText())) {
+        if (node.isTextual() && definitionNames.contains(node.asText())) {
             into.add(node.asText());
         } else if (node.isArray()) {
             node.forEach(n -> collectNames(n, into));
         } else if (node.isObject()) {
-            for (String key : List.of("items", "values", "type")) {
-                if (node.has(key)) {
-                    collectNames(node.get(key), into);
+            for (String key : NESTED) {
+                JsonNode nested = node.get(key);
+                if (nested != null) {
+                    collectNames(nested, into);
                 }
             }
-            node.path("fields").forEach(f -> collectNames(f.path("type"), into));
+            JsonNode fields = node.get("fields");
+            if (fields != null) {
+                fields.forEach(f -> collectNames(f.path("type"), into));
+            }
         }
     }
 
@@ -285,7 +408,7 @@ final class AvroEncoding {
             if (FieldSchemas.PRIMITIVES.contains(name)) {
                 return ref;
             }
-            ObjectNode definition = definitions.get(name);
+            ObjectNode definition = definition(name);
             if (definition == null) {
                 ledger.approximate("$", "Type '" + name + "' is not in the model; written as a string.");
                 return TextNode.valueOf("string");
@@ -518,7 +641,7 @@ final class AvroEncoding {
             case "float", "double" -> value.isNumber();
             case "string", "bytes" -> value.isTextual();
             default -> {
-                ObjectNode d = definitions.get(name);
+                ObjectNode d = definition(name);
                 if (d == null) {
                     yield false;
                 }

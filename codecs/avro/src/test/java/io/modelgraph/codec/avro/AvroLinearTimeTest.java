@@ -48,4 +48,27 @@ class AvroLinearTimeTest {
             return "{\"type\":\"record\",\"name\":\"Root\",\"fields\":[" + fields + "]}";
         }, this::decode);
     }
+
+    /** Records nested inside records, far past the depth limit, and many records each nested deep below it. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("Avro depth", 6_000, 3, n -> nested(n, 0), this::decode);
+        LinearTime.assertLinear("Avro nested records", 50, 3, n -> {
+            StringBuilder fields = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                fields.append(i == 0 ? "" : ",").append("{\"name\":\"f").append(i).append("\",\"type\":")
+                        .append(nested(60, i)).append('}');
+            }
+            return "{\"type\":\"record\",\"name\":\"Root\",\"fields\":[" + fields + "]}";
+        }, this::decode);
+    }
+
+    private static String nested(int depth, int tree) {
+        StringBuilder b = new StringBuilder();
+        for (int d = 0; d < depth; d++) {
+            b.append("{\"type\":\"record\",\"name\":\"R").append(tree).append('_').append(d)
+                    .append("\",\"fields\":[{\"name\":\"f\",\"type\":");
+        }
+        return b.append("\"string\"").append("}]}".repeat(depth)).toString();
+    }
 }

@@ -145,6 +145,9 @@ public final class JsonLdReader {
         //    schema.org's Person is "Person" and a borrowed foaf-style Person gets the suffix.
         Map<String, String> names = new LinkedHashMap<>();
         Set<String> taken = new HashSet<>();
+        // an element's name is its own: a class and a property of one name (a ShEx shape and a predicate) are
+        // both kept as written, as the model keys types and elements apart
+        Set<String> takenElements = new HashSet<>();
         Map<String, Integer> namespaces = new TreeMap<>();
         kinds.forEach((id, k) -> namespaces.merge(Iris.namespace(id), 1, Integer::sum));
         String home = namespaces.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
@@ -154,7 +157,7 @@ public final class JsonLdReader {
         for (Item item : naming) {
             if (kinds.containsKey(item.id()) && kinds.get(item.id()) != NodeType.Exemplar) {
                 names.put(item.id(), uniqueName(string(item, JsonLdRole.LABEL).orElse(Iris.localName(item.id())),
-                        item.id(), taken));
+                        item.id(), kinds.get(item.id()) == NodeType.Element ? takenElements : taken));
             } else if (kinds.containsKey(item.id())) {
                 names.put(item.id(), string(item, JsonLdRole.LABEL).orElse(Iris.localName(item.id())));
             }

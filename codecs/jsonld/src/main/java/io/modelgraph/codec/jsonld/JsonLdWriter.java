@@ -53,6 +53,7 @@ public final class JsonLdWriter {
     public String write(SchemaModel model, JsonLdExportOptions options) {
         TreeMap<String, ObjectNode> nodes = new TreeMap<>();
         TreeSet<String> dataTypes = new TreeSet<>();
+        Ids ids = Ids.of(model);
         if (options.exportTypes()) {
             for (TypeDef t : model.types()) {
                 if (options.selected(t.name())) {
@@ -69,16 +70,17 @@ public final class JsonLdWriter {
             }
             byName.forEach((name, holders) -> {
                 if (options.selected(name)) {
-                    nodes.put(Iris.model(name), element(name, holders, options, dataTypes));
+                    nodes.put(ids.element(name), element(ids.element(name), name, holders, options, dataTypes,
+                            ids));
                 }
             });
         }
         if (options.exportTaxonomies()) {
             for (TaxonomyDef x : model.taxonomies()) {
                 if (options.selected(x.name())) {
-                    nodes.put(Iris.model(x.name()), taxonomy(x));
+                    nodes.put(ids.taxonomy(x.name()), taxonomy(ids.taxonomy(x.name()), x));
                     for (Term term : x.terms()) {
-                        nodes.put(Iris.term(x.name(), term.code()), term(x, term));
+                        nodes.put(Iris.term(x.name(), term.code()), term(ids.taxonomy(x.name()), x, term));
                     }
                 }
             }
@@ -134,15 +136,15 @@ public final class JsonLdWriter {
         return n;
     }
 
-    private ObjectNode element(String name, List<Map.Entry<TypeDef, ElementDef>> holders, JsonLdExportOptions options,
-            TreeSet<String> dataTypes) {
+    private ObjectNode element(String id, String name, List<Map.Entry<TypeDef, ElementDef>> holders,
+            JsonLdExportOptions options, TreeSet<String> dataTypes, Ids ids) {
         ElementDef first = holders.get(0).getValue();
-        ObjectNode n = header(Iris.model(name), NodeType.Element, options.useDefaultType() ? Iris.RDF_PROPERTY : null);
+        ObjectNode n = header(id, NodeType.Element, options.useDefaultType() ? Iris.RDF_PROPERTY : null);
         label(n, name);
         first.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
         refs(n, JsonLdRole.DOMAIN_INCLUDES, holders.stream().map(h -> Iris.model(h.getKey().name())).toList());
         List<String> ranges = new ArrayList<>();
-        range(first.type(), ranges);
+        range(first.type(), ranges, ids);
         collectPrimitives(first.type(), dataTypes);
         refs(n, JsonLdRole.RANGE_INCLUDES, ranges);
         first.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
@@ -152,8 +154,8 @@ public final class JsonLdWriter {
         return n;
     }
 
-    private ObjectNode taxonomy(TaxonomyDef x) {
-        ObjectNode n = header(Iris.model(x.name()), NodeType.Taxonomy, null);
+    private ObjectNode taxonomy(String id, TaxonomyDef x) {
+        ObjectNode n = header(id, NodeType.Taxonomy, null);
         label(n, x.name());
         x.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
         x.mapsTo().ifPresent(m -> refs(n, JsonLdRole.MAPS_TO, List.of(m)));
@@ -161,10 +163,10 @@ public final class JsonLdWriter {
     }
 
     /** A term is an instance of its taxonomy (schema.org's enumeration members). */
-    private ObjectNode term(TaxonomyDef x, Term term) {
+    private ObjectNode term(String taxonomyId, TaxonomyDef x, Term term) {
         ObjectNode n = Json.object();
         n.put("@id", compact(Iris.term(x.name(), term.code())));
-        n.put("@type", compact(Iris.model(x.name())));
+        n.put("@type", compact(taxonomyId));
         label(n, term.label().orElse(term.code()));
         put(n, JsonLdRole.TERM_CODE, text(term.code()));
         term.description().ifPresent(d -> put(n, JsonLdRole.DESCRIPTION, text(d)));
@@ -217,15 +219,15 @@ public final class JsonLdWriter {
         }
     }
 
-    private static void range(DataType type, List<String> out) {
+    private static void range(DataType type, List<String> out, Ids ids) {
         if (type instanceof DataType.Primitive p) {
             out.add(Iris.primitive(p.kind()));
         } else if (type instanceof DataType.TypeRef r) {
             out.add(Iris.model(r.typeName()));
         } else if (type instanceof DataType.TaxonomyRef r) {
-            out.add(Iris.model(r.taxonomyName()));
+            out.add(ids.taxonomy(r.taxonomyName()));
         } else if (type instanceof DataType.Union u) {
-            u.members().forEach(m -> range(m, out));
+            u.members().forEach(m -> range(m, out, ids));
         } else if (type instanceof DataType.MapOf) {
             // JSON-LD has no map type: a map's values are described by nothing narrower than a resource
             out.add(Iris.primitive(io.modelgraph.schema.PrimitiveKind.ANY));
@@ -237,6 +239,45 @@ public final class JsonLdWriter {
             out.add(Iris.primitive(p.kind()));
         } else if (type instanceof DataType.Union u) {
             u.members().forEach(m -> collectPrimitives(m, out));
+        }
+    }
+
+    /**
+     * The node IRIs of elements and taxonomies. Types, elements and taxonomies are all {@code model:<name>}, but a
+     * ShEx shape and a predicate, or a LinkML class and slot, may share a name: one node would then stand for both
+     * and a range naming the type would read back as the property. A type keeps {@code model:<name>}; an element
+     * or taxonomy whose IRI is taken gets a suffix ({@code model:Count_2}). Names read back from the labels, so
+     * they do not change (docs/formats/jsonld.md).
+     */
+    private record Ids(Map<String, String> elements, Map<String, String> taxonomies) {
+        static Ids of(SchemaModel model) {
+            java.util.Set<String> taken = new java.util.HashSet<>();
+            model.types().forEach(t -> taken.add(Iris.model(t.name())));
+            Map<String, String> elements = new LinkedHashMap<>();
+            for (TypeDef t : model.types()) {
+                for (ElementDef e : t.elements()) {
+                    elements.computeIfAbsent(e.name(), n -> unique(Iris.model(n), taken));
+                }
+            }
+            Map<String, String> taxonomies = new LinkedHashMap<>();
+            model.taxonomies().forEach(x -> taxonomies.computeIfAbsent(x.name(), n -> unique(Iris.model(n), taken)));
+            return new Ids(elements, taxonomies);
+        }
+
+        private static String unique(String iri, java.util.Set<String> taken) {
+            String candidate = iri;
+            for (int n = 2; !taken.add(candidate); n++) {
+                candidate = iri + "_" + n;
+            }
+            return candidate;
+        }
+
+        String element(String name) {
+            return elements.getOrDefault(name, Iris.model(name));
+        }
+
+        String taxonomy(String name) {
+            return taxonomies.getOrDefault(name, Iris.model(name));
         }
     }
 

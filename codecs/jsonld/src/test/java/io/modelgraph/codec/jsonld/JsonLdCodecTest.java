@@ -193,6 +193,25 @@ class JsonLdCodecTest {
         assertEquals(List.of(), ModelDiff.unexplained(diffs, out.entries()));
     }
 
+    /** A ShEx shape and a predicate of one name (ChemROF's Count): the range still names the type on read-back. */
+    @Test
+    void aRangeNamingATypeThatSharesItsNameWithAnElementReadsBackAsTheType() throws Exception {
+        SchemaModel m = SchemaModel.of("m", List.of(
+                TypeDef.of("Count", List.of()),
+                TypeDef.of("A", List.of(ElementDef.of("n",
+                        new DataType.TypeRef("Count"), Cardinality.OPTIONAL))),
+                TypeDef.of("B", List.of(ElementDef.of("Count",
+                        DataType.of(PrimitiveKind.INTEGER),
+                        Cardinality.OPTIONAL)))), List.of());
+        String out = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        SchemaModel back = codec.decode(out, CodecOptions.NONE, new LossinessLedger());
+        assertEquals(new DataType.TypeRef("Count"), back.type("A").orElseThrow().element("n")
+                .orElseThrow().type(), out);
+        assertTrue(back.type("Count").isPresent(), out);
+        assertEquals(PrimitiveKind.INTEGER, ((DataType.Primitive) back
+                .type("B").orElseThrow().element("Count").orElseThrow().type()).kind(), out);
+    }
+
     @Test
     void anEmptyPrefixOrAnEmptyNamespaceIsNoLongerWrittenIntoTheContextThatJsonLdRefuses() throws Exception {
         SchemaModel m = SchemaModel.of("zoo", List.of(TypeDef.of("Animal", List.of(ElementDef.of("name",

@@ -55,4 +55,14 @@ class JsonLdLinearTimeTest {
             return b.append("]}").toString();
         }, this::decode);
     }
+
+    /** A node object nested in a class's property far past the JSON depth limit. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("JSON-LD depth", 12_500, 3, n -> HEAD + ",{\"@id\":\"schema:C1\",\"@type\":"
+                + "\"rdfs:Class\",\"rdfs:comment\":" + "{\"rdfs:comment\":".repeat(n) + "\"x\"" + "}".repeat(n)
+                + "}]}", this::decode);
+        LinearTime.assertLinear("JSON-LD lists", 12_500, 3, n -> HEAD + ",{\"@id\":\"schema:C1\",\"@type\":"
+                + "\"rdfs:Class\",\"rdfs:comment\":" + "[".repeat(n) + "]".repeat(n) + "}]}", this::decode);
+    }
 }

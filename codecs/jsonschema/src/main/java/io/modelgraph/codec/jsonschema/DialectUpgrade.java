@@ -98,6 +98,8 @@ public final class DialectUpgrade {
     /** The document being walked, and the length of the prefix of its ledger paths ({@code #} or {@code name#}). */
     private JsonNode currentDocument;
     private int prefixLength;
+    /** Whether any schema object of the documents has a {@code format} keyword. */
+    private boolean formatSeen;
 
     private DialectUpgrade(LossinessLedger ledger) {
         this.ledger = ledger;
@@ -166,7 +168,54 @@ public final class DialectUpgrade {
             out.put(d.getKey(), u.schema(root, prefix, declared(root), base, root, true));
         }
         u.rewriteRefs();
+        Optional<Map.Entry<String, JsonNode>> main = documents.entrySet().stream()
+                .filter(e -> e.getValue().isObject()).findFirst();
+        if (u.formatSeen && main.isPresent() && assertsFormat(main.get().getValue(), documents.values())) {
+            // 2020-12 makes format an annotation unless a vocabulary says otherwise; the source's dialect
+            // asserted it, so the upgraded document says so in the service's own keyword
+            ((ObjectNode) out.get(main.get().getKey())).put(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD, true);
+        }
         return out;
+    }
+
+    /**
+     * Whether {@code format} asserts when {@code root} is evaluated: draft-04, -06 and -07 leave it to the
+     * implementation, and the service asserts it there (as networknt and ajv do); 2019-09 and 2020-12 make it an
+     * annotation unless the meta-schema's {@code $vocabulary} requires the format(-assertion) vocabulary. The
+     * meta-schema is a document of the request whose {@code $id} the root's {@code $schema} names, or the root
+     * itself when it declares {@code $vocabulary} (a meta-schema evaluated by itself); remote meta-schemas are
+     * never fetched. A document that already carries the service's keyword keeps it.
+     */
+    static boolean assertsFormat(JsonNode root, java.util.Collection<JsonNode> documents) {
+        if (root.path(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD).isBoolean()) {
+            return false; // already said, either way
+        }
+        Dialect d = declared(root);
+        if (d.legacy()) {
+            return true;
+        }
+        if (d == Dialect.UNDECLARED && root.path("$schema").isTextual()) {
+            // a custom meta-schema: its vocabulary decides, when the request carries it
+            String wanted = stripHash(root.get("$schema").textValue());
+            for (JsonNode doc : documents) {
+                if (doc.path("$id").isTextual() && stripHash(doc.get("$id").textValue()).equals(wanted)) {
+                    return vocabularyAsserts(doc.path("$vocabulary"));
+                }
+            }
+            return false;
+        }
+        return vocabularyAsserts(root.path("$vocabulary"));
+    }
+
+    private static boolean vocabularyAsserts(JsonNode vocabulary) {
+        // 2020-12: listing format-assertion (true or false) means an implementation that knows it applies it;
+        // 2019-09: the format vocabulary set to true requires assertion
+        return vocabulary.has("https://json-schema.org/draft/2020-12/vocab/format-assertion")
+                || vocabulary.path("https://json-schema.org/draft/2019-09/vocab/format").asBoolean(false);
+    }
+
+    private static String stripHash(String uri) {
+        return uri.endsWith("#") ? uri.substring(0, uri.length() - 1) : uri;
     }
 
     /** Where a document named {@code name} (a file name or URI; empty for the only one) sits before its $id. */
@@ -240,6 +289,9 @@ public final class DialectUpgrade {
             String at = Pointers.child(path, k);
             if (refHidesSiblings && LEGACY_ASSERTIONS.contains(k)) {
                 continue; // ignored beside $ref in this dialect (ledgered once, at the $ref)
+            }
+            if (k.equals("format") && v.isTextual()) {
+                formatSeen = true;
             }
             if (k.equals("$schema")) {
                 if (isRoot || id.isPresent()) {

@@ -41,6 +41,17 @@ public final class JsonSchemaAnnotations {
     public static final String UNTYPED = "jsonschema.untyped";
     /** Type: the {@code $anchor} it declared. */
     public static final String ANCHOR = "jsonschema.anchor";
+    /**
+     * Model: {@code format} is an assertion, not an annotation, when the document is evaluated (the source declared
+     * draft-04, -06 or -07, or a vocabulary requiring format assertion). Written as {@link #FORMAT_ASSERTION_KEYWORD}.
+     */
+    public static final String FORMAT_ASSERTION = "jsonschema.formatAssertion";
+    /**
+     * The root keyword that carries {@link #FORMAT_ASSERTION} in a 2020-12 document: 2020-12 has no keyword for it
+     * (only a meta-schema's {@code $vocabulary}), so the service writes and reads this extension keyword
+     * (docs/jsonschema-dialects.md "Format").
+     */
+    public static final String FORMAT_ASSERTION_KEYWORD = "x-modelgraph-format-assertion";
 
     public static final String TITLE = "title";
     public static final String COMMENT = "comment";

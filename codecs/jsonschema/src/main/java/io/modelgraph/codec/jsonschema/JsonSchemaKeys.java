@@ -24,7 +24,9 @@ final class JsonSchemaKeys {
                         + " neither object types nor enums"),
                 ExtensionKey.flag(FORMAT, fact(JsonSchemaAnnotations.UNTYPED), "an object schema with no type"
                         + " keyword"),
-                ExtensionKey.text(FORMAT, fact(JsonSchemaAnnotations.ANCHOR), "a type's $anchor"));
+                ExtensionKey.text(FORMAT, fact(JsonSchemaAnnotations.ANCHOR), "a type's $anchor"),
+                ExtensionKey.flag(FORMAT, fact(JsonSchemaAnnotations.FORMAT_ASSERTION), "'format' asserts (the source"
+                        + " dialect says so)"));
     }
 
     private static String fact(String key) {

@@ -153,6 +153,16 @@ final class SchemaDecoding {
             }
         });
         identifier = rv.takeText("$id", ledger);
+        rv.take(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD).ifPresent(a -> {
+            // a fact of the whole document, not of the root type: an export rooted at another type keeps it
+            if (a.isBoolean() && a.booleanValue()) {
+                modelAnnotations.put(JsonSchemaAnnotations.FORMAT_ASSERTION, "true");
+            } else if (!a.isBoolean()) {
+                ledger.drop(rv.pathOf(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD), "'"
+                        + JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD + "' is not a boolean; format stays an"
+                        + " annotation");
+            }
+        });
         collectDefs(rv, "$defs");
         collectDefs(rv, "definitions");
 

@@ -127,6 +127,9 @@ final class SchemaEncoding {
         doc.put("$schema", Keywords.DIALECT);
         model.identifier().or(() -> Optional.ofNullable(model.annotations().get(JsonSchemaAnnotations.ID)))
                 .ifPresent(id -> doc.put("$id", id));
+        if ("true".equals(model.annotations().get(JsonSchemaAnnotations.FORMAT_ASSERTION))) {
+            doc.put(JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD, true);
+        }
         if (root.isPresent()) {
             typeBody(doc, root.get(), "#");
             String rootTypeName = root.get().name();
@@ -586,10 +589,30 @@ final class SchemaEncoding {
             } else if (out.has(e.getKey())) {
                 sink.drop(Pointers.child(path, e.getKey()), "verbatim keyword '" + e.getKey() + "' collides with"
                         + " one the model now says; the model's is written");
+            } else if (e.getKey().equals("enum") && e.getValue().isArray() && e.getValue().isEmpty()) {
+                noValue(out, kept.has("not"), Pointers.child(path, "enum"), sink);
             } else {
                 out.set(e.getKey(), e.getValue());
             }
         });
+    }
+
+    /**
+     * An empty {@code enum} allows no value; the validation vocabulary says the array SHOULD hold one, and ajv
+     * refuses it, so it is written as {@code "not": {}} (or a {@code false} member of {@code allOf} when {@code not}
+     * is taken), which allows no value either (docs/formats/jsonschema.md).
+     */
+    private static void noValue(ObjectNode out, boolean notKept, String path, LossinessLedger sink) {
+        if (!out.has("not") && !notKept) {
+            out.set("not", F.objectNode());
+            sink.approximate(path, "an empty enum allows no value; it is written as \"not\": {}, which allows none"
+                    + " either");
+            return;
+        }
+        ArrayNode members = out.get("allOf") instanceof ArrayNode a ? a : out.putArray("allOf");
+        members.add(false);
+        sink.approximate(path, "an empty enum allows no value; it is written as a false member of allOf, which "
+                + "allows none either");
     }
 
     private static void writeExtension(ObjectNode out, String key, String value, String path,

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.ledger.LossEntry;
 import io.modelgraph.ledger.LossinessLedger;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -180,5 +181,83 @@ class DialectUpgradeTest {
         String ref = doc.at("/then/properties/b/$ref").textValue();
         assertTrue(ref.startsWith("#/$defs/"), out);
         assertFalse(doc.at(ref.substring(1)).isMissingNode(), out);
+    }
+
+    private static final String KEY = JsonSchemaAnnotations.FORMAT_ASSERTION_KEYWORD;
+
+    @Test
+    void draft04To07DocumentsWithAFormatSayThatFormatAsserts() throws Exception {
+        for (String dialect : List.of("http://json-schema.org/draft-04/schema#",
+                "http://json-schema.org/draft-06/schema#", "http://json-schema.org/draft-07/schema")) {
+            JsonNode out = upgrade("{\"$schema\":\"" + dialect + "\",\"properties\":{\"d\":{\"type\":\"string\","
+                    + "\"format\":\"date\"}}}", new LossinessLedger());
+            assertTrue(out.path(KEY).booleanValue(), dialect + " " + out);
+        }
+        // without any format the document says nothing more
+        JsonNode none = upgrade("{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"type\":\"string\"}",
+                new LossinessLedger());
+        assertFalse(none.has(KEY), none.toString());
+    }
+
+    @Test
+    void laterDialectsAndUndeclaredOnesKeepFormatAnAnnotation() throws Exception {
+        for (String schema : List.of("\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",",
+                "\"$schema\":\"https://json-schema.org/draft/2019-09/schema\",", "")) {
+            JsonNode out = upgrade("{" + schema + "\"type\":\"string\",\"format\":\"date\"}",
+                    new LossinessLedger());
+            assertFalse(out.has(KEY), out.toString());
+        }
+    }
+
+    @Test
+    void aVocabularyRequiringFormatAssertionAssertsIt() throws Exception {
+        JsonNode own = upgrade("""
+                {"$schema":"https://json-schema.org/draft/2020-12/schema","$vocabulary":{
+                 "https://json-schema.org/draft/2020-12/vocab/core":true,
+                 "https://json-schema.org/draft/2020-12/vocab/format-assertion":false},
+                 "type":"string","format":"date"}
+                """, new LossinessLedger());
+        assertTrue(own.path(KEY).booleanValue(), own.toString());
+        JsonNode nineteen = upgrade("""
+                {"$schema":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{
+                 "https://json-schema.org/draft/2019-09/vocab/format":true},"format":"uri"}
+                """, new LossinessLedger());
+        assertTrue(nineteen.path(KEY).booleanValue(), nineteen.toString());
+        JsonNode annotationOnly = upgrade("""
+                {"$schema":"https://json-schema.org/draft/2019-09/schema","$vocabulary":{
+                 "https://json-schema.org/draft/2019-09/vocab/format":false},"format":"uri"}
+                """, new LossinessLedger());
+        assertFalse(annotationOnly.has(KEY), annotationOnly.toString());
+        // a custom meta-schema carried in the same request decides through its vocabulary
+        Map<String, JsonNode> docs = new java.util.LinkedHashMap<>();
+        docs.put("main.json", json("{\"$schema\":\"https://e.com/meta\",\"format\":\"date\"}"));
+        docs.put("meta.json", json("""
+                {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://e.com/meta",
+                 "$vocabulary":{"https://json-schema.org/draft/2020-12/vocab/format-assertion":true}}
+                """));
+        JsonNode main = DialectUpgrade.upgradeAll(docs, new LossinessLedger()).get("main.json");
+        assertTrue(main.path(KEY).booleanValue(), main.toString());
+    }
+
+    @Test
+    void theAssertionChoiceSurvivesDecodeEncodeAndReadsBackTheSame() throws Exception {
+        JsonSchemaCodec codec = new JsonSchemaCodec();
+        String draft07 = """
+                {"$schema":"http://json-schema.org/draft-07/schema#","type":"object",
+                 "properties":{"on":{"type":"string","format":"date"}}}
+                """;
+        var model = codec.decode(draft07, new CodecOptions(Map.of()), new LossinessLedger());
+        assertEquals("true", model.annotations().get(JsonSchemaAnnotations.FORMAT_ASSERTION));
+        String out = codec.encode(model, new CodecOptions(Map.of()), new LossinessLedger());
+        JsonNode doc = json(out);
+        assertTrue(doc.path(KEY).booleanValue(), out);
+        LossinessLedger again = new LossinessLedger();
+        var reread = codec.decode(out, new CodecOptions(Map.of()), again);
+        assertEquals(model.annotations(), reread.annotations());
+        assertEquals(out, codec.encode(reread, new CodecOptions(Map.of()), new LossinessLedger()));
+        var modern = codec.decode(draft07.replace("http://json-schema.org/draft-07/schema#",
+                Keywords.DIALECT), new CodecOptions(Map.of()), new LossinessLedger());
+        assertFalse(modern.annotations().containsKey(JsonSchemaAnnotations.FORMAT_ASSERTION));
+        assertFalse(json(codec.encode(modern, new CodecOptions(Map.of()), new LossinessLedger())).has(KEY));
     }
 }

@@ -327,6 +327,24 @@ class JsonSchemaCodecTest {
     }
 
     @Test
+    void anEmptyEnumIsWrittenAsASchemaNoValueMatchesSinceToolsRefuseAnEmptyArray() throws Exception {
+        SchemaModel model = codec.decode("""
+                {"type": "object", "properties": {"a": {"enum": []}, "b": {"not": {"type": "null"}, "enum": []}}}
+                """, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger ledger = new LossinessLedger();
+        JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, ledger));
+        assertFalse(out.toString().contains("\"enum\""), out.toString());
+        assertEquals("{}", out.at("/properties/a/not").toString(), out.toString());
+        assertEquals("{\"type\":\"null\"}", out.at("/properties/b/not").toString(), out.toString());
+        assertEquals("[false]", out.at("/properties/b/allOf").toString(), out.toString());
+        assertEquals(2, ledger.entries().stream().filter(e -> e.kind() == LossKind.TypeApproximation
+                && e.explanation().contains("empty enum")).count(), ledger.entries().toString());
+        SchemaModel root = codec.decode("{\"enum\": []}", CodecOptions.NONE, new LossinessLedger());
+        assertEquals("{}", Json.parse(codec.encode(root, CodecOptions.NONE, new LossinessLedger())).path("not")
+                .toString());
+    }
+
+    @Test
     void scalarDefinitionsAreInlinedAndKeptVerbatimUnderTheirName() throws Exception {
         String schema = """
                 {"type": "object", "properties": {"age": {"$ref": "#/$defs/positive"}},

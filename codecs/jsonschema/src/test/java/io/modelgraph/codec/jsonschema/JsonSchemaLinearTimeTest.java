@@ -49,4 +49,23 @@ class JsonSchemaLinearTimeTest {
             return "{\"title\":\"T\",\"$ref\":\"#/$defs/D0\",\"$defs\":{" + defs + "}}";
         }, this::decode);
     }
+
+    /**
+     * Nesting far past the reader's depth limit is refused as soon as the limit is reached; many subschemas each
+     * nested just under it cost time in proportion to their number.
+     */
+    @Test
+    void deepNesting() {
+        String open = "{\"type\":\"object\",\"properties\":{\"a\":";
+        LinearTime.assertLinear("JSON Schema depth", 12_500, 3, n -> open.repeat(n) + "{\"type\":\"string\"}"
+                + "}}".repeat(n), this::decode);
+        LinearTime.assertLinear("JSON Schema nested subschemas", 50, 3, n -> {
+            StringBuilder props = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                props.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":").append(open.repeat(40))
+                        .append("{\"type\":\"string\"}").append("}}".repeat(40));
+            }
+            return "{\"title\":\"T\",\"type\":\"object\",\"properties\":{" + props + "}}";
+        }, this::decode);
+    }
 }

@@ -39,6 +39,8 @@ final class LinkMlYaml {
                         .maxNumberLength(400).maxStringLength(ParserLimits.MAX_INPUT_CHARS).build())
                 .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                // a name or description such as 0 or 1.10 stays a string: the metamodel wants strings there
+                .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                 .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                 .build();
         YAMLMapper m = new YAMLMapper(factory);

@@ -159,6 +159,22 @@ class LinkMlCodecTest {
                 LinkMlDecoding.SLOT_KEYS.contains(k), k)));
     }
 
+    /** The metamodel wants strings for names, ranges and descriptions: a number-like one is quoted. */
+    @Test
+    void numberLikeRangesAndDescriptionsAreWrittenAsStrings() throws Exception {
+        SchemaModel m = SchemaModel.of("m", List.of(
+                TypeDef.builder("S1").description("1").elements(List.of(ElementDef.of("p1", new DataType.TypeRef(
+                        "0"), io.modelgraph.schema.Cardinality.REQUIRED))).build(),
+                TypeDef.builder("0").description("1.10").elements(List.of(ElementDef.of("p2", DataType.of(
+                        PrimitiveKind.STRING), io.modelgraph.schema.Cardinality.REQUIRED))).build()), List.of());
+        String yaml = codec.encode(m, CodecOptions.NONE, new LossinessLedger());
+        JsonNode doc = LinkMlYaml.read(yaml).get(0).json();
+        assertTrue(doc.at("/classes/S1/attributes/p1/range").isTextual(), yaml);
+        assertEquals("0", doc.at("/classes/S1/attributes/p1/range").textValue(), yaml);
+        assertTrue(doc.at("/classes/S1/description").isTextual(), yaml);
+        assertEquals("1.10", doc.at("/classes/0/description").textValue(), yaml);
+    }
+
     @Test
     void aliasesAreRefusedWithTheirPlace() {
         String yaml = """

@@ -62,4 +62,15 @@ class LinkMlLinearTimeTest {
             return b.toString();
         }, this::decode);
     }
+
+    /** YAML nested far past the reader's depth limit, as flow collections and as block mappings. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("LinkML flow depth", 12_500, 3, n -> HEAD + "classes:\n  C:\n    annotations: "
+                + "{a: ".repeat(n) + "1" + "}".repeat(n) + "\n", this::decode);
+        LinearTime.assertLinear("LinkML flow sequences", 12_500, 3, n -> HEAD + "classes:\n  C:\n    annotations: "
+                + "[".repeat(n) + "]".repeat(n) + "\n", this::decode);
+        LinearTime.assertLinear("LinkML block depth", 12_500, 3, n -> HEAD + "classes:\n  C:\n    annotations:\n"
+                + "     - ".repeat(n) + "1\n", this::decode);
+    }
 }

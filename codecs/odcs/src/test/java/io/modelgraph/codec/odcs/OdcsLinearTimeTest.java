@@ -44,4 +44,14 @@ class OdcsLinearTimeTest {
                 + "a \\\\ ".repeat(n) + "\"\n    properties:\n      - name: id\n        logicalType: string\n",
                 this::decode);
     }
+
+    /** YAML nested far past the reader's depth limit, in a schema object and in a property's items. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("ODCS flow depth", 12_500, 3, n -> HEAD + "  - name: t\n    customProperties: "
+                + "[".repeat(n) + "]".repeat(n) + "\n", this::decode);
+        LinearTime.assertLinear("ODCS nested items", 5_000, 3, n -> HEAD + "  - name: t\n    properties:\n"
+                + "      - {name: p, logicalType: array, items: " + "{logicalType: array, items: ".repeat(n)
+                + "{logicalType: string}" + "}".repeat(n + 1) + "\n", this::decode);
+    }
 }

@@ -85,4 +85,13 @@ class OdmYamlLinearTimeTest {
                 + "  description: \"" + "\\\"a".repeat(n) + "\"\n  properties:\n    id:\n      type: string\n"),
                 this::convert);
     }
+
+    /** A YAML block nested far past the reader's depth limit, as flow collections and as block sequences. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("ODM YAML flow depth", 12_500, 3, n -> HEAD + block("Thing:\n  type: object\n"
+                + "  examples: " + "[".repeat(n) + "]".repeat(n) + "\n"), this::convert);
+        LinearTime.assertLinear("ODM YAML block depth", 12_500, 3, n -> HEAD + block("Thing:\n  type: object\n"
+                + "  examples:\n" + "   - ".repeat(n) + "1\n"), this::convert);
+    }
 }

@@ -64,4 +64,14 @@ class OsiLinearTimeTest {
                     + "\"source\":\"s.d\",\"primary_key\":[\"f0\"],\"fields\":[" + fields + "]}]}]}";
         }, OsiLinearTimeTest::json);
     }
+
+    /** YAML and JSON nested far past the readers' depth limit. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("OSI flow depth", 12_500, 3, n -> HEAD + "      - name: d\n        source: s\n"
+                + "        custom_extensions: " + "[".repeat(n) + "]".repeat(n) + "\n", OsiLinearTimeTest::yaml);
+        LinearTime.assertLinear("OSI JSON depth", 12_500, 3, n -> "{\"version\":\"0.2.0.dev0\",\"semantic_model\":"
+                + "[{\"name\":\"m\",\"datasets\":[{\"name\":\"d\",\"source\":\"s\",\"custom_extensions\":"
+                + "[".repeat(n) + "]".repeat(n) + "}]}]}", OsiLinearTimeTest::json);
+    }
 }

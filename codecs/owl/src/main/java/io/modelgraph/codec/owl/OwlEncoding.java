@@ -7,7 +7,6 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.Term;
 import io.modelgraph.schema.TypeDef;
-import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -29,10 +28,6 @@ import org.eclipse.rdf4j.model.impl.SimpleValueFactory;
 import org.eclipse.rdf4j.model.vocabulary.OWL;
 import org.eclipse.rdf4j.model.vocabulary.RDF;
 import org.eclipse.rdf4j.model.vocabulary.RDFS;
-import org.eclipse.rdf4j.rio.RDFFormat;
-import org.eclipse.rdf4j.rio.Rio;
-import org.eclipse.rdf4j.rio.WriterConfig;
-import org.eclipse.rdf4j.rio.helpers.BasicWriterSettings;
 
 /**
  * The canonical model as an OWL 2 ontology in Turtle: classes (sorted by name), properties (sorted by IRI) with
@@ -90,12 +85,7 @@ final class OwlEncoding {
         prefixes.putAll(Xsd.WELL_KNOWN);
         prefixes.putIfAbsent("", ns);
         prefixes.forEach(out::setNamespace);
-        StringWriter text = new StringWriter();
-        WriterConfig config = new WriterConfig();
-        config.set(BasicWriterSettings.PRETTY_PRINT, true);
-        config.set(BasicWriterSettings.INLINE_BLANK_NODES, true);
-        Rio.write(out, text, RDFFormat.TURTLE, config);
-        return text.toString();
+        return TurtleBlocks.write(out);
     }
 
     private void type(TypeDef t) {

@@ -3,11 +3,22 @@ package io.modelgraph.codec.owl;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.LinearTime;
 import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.schema.Cardinality;
+import io.modelgraph.schema.DataType;
+import io.modelgraph.schema.ElementDef;
+import io.modelgraph.schema.PrimitiveKind;
+import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.Term;
+import io.modelgraph.schema.TypeDef;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * OWL in Turtle and RDF/XML, doubled, costs linear time: a long subclass chain, many properties of one class, a long
- * literal.
+ * literal; and the encoder, on a model of many records, each with required, optional and repeated fields, references
+ * and an enumeration (the shape of a large Avro schema of nested records, whose OWL took minutes).
  */
 class OwlLinearTimeTest {
     private static final String TURTLE = "@prefix : <https://example.org/o#> .\n"
@@ -71,5 +82,45 @@ class OwlLinearTimeTest {
             }
             return b.append("</rdf:RDF>\n").toString();
         }, this::decode);
+    }
+
+    @Test
+    void encodingManyRecordsWithRestrictionsAndEnumerations() {
+        // the input lists the record names; the model built from it is what is encoded
+        LinearTime.assertLinear("OWL encoding of records", 250, 3, n -> {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                b.append("Record").append(i).append('\n');
+            }
+            return b.toString();
+        }, names -> codec.encode(records(names.split("\n")), CodecOptions.NONE, new LossinessLedger()));
+    }
+
+    private static SchemaModel records(String[] names) {
+        List<TypeDef> types = new ArrayList<>();
+        List<TaxonomyDef> taxonomies = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            String next = names[(i + 1) % names.length];
+            taxonomies.add(TaxonomyDef.of(names[i] + "Kind", List.of(Term.of("A"), Term.of("B"), Term.of("C"))));
+            types.add(TypeDef.of(names[i], List.of(
+                    ElementDef.of("id", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED),
+                    ElementDef.of("name" + i, DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
+                    ElementDef.of("tags" + i, DataType.of(PrimitiveKind.STRING), Cardinality.ANY_NUMBER),
+                    ElementDef.of("next" + i, new DataType.TypeRef(next), Cardinality.AT_LEAST_ONE),
+                    ElementDef.of("kind" + i, new DataType.TaxonomyRef(names[i] + "Kind"), Cardinality.OPTIONAL))));
+        }
+        return SchemaModel.of("records", types, taxonomies);
+    }
+
+    /** Blank nodes and collections nested far deep in Turtle, and elements nested far deep in RDF/XML. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("Turtle blank nodes", 12_500, 3, n -> TURTLE + ":C0 rdfs:seeAlso "
+                + "[ rdfs:seeAlso ".repeat(n) + ":C0" + " ]".repeat(n) + " .\n", this::decode);
+        LinearTime.assertLinear("Turtle collections", 12_500, 3, n -> TURTLE + ":C0 rdfs:seeAlso "
+                + "( ".repeat(n) + ")".repeat(n) + " .\n", this::decode);
+        LinearTime.assertLinear("RDF/XML depth", 6_000, 3, n -> XML_HEAD + "<rdf:Description rdf:about=\"#C0\">"
+                + "<rdfs:seeAlso><rdf:Description>".repeat(n) + "</rdf:Description></rdfs:seeAlso>".repeat(n)
+                + "</rdf:Description>\n</rdf:RDF>\n", this::decode);
     }
 }

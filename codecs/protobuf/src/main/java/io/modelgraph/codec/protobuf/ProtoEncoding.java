@@ -92,12 +92,12 @@ final class ProtoEncoding {
         model.taxonomies().forEach(x -> enumsByPath.put(paths.get("X:" + x.name()), x));
         StringBuilder body = new StringBuilder();
         for (Map.Entry<String, TypeDef> t : typesByPath.entrySet()) {
-            if (!t.getKey().contains(".")) {
+            if (!t.getKey().contains(".") && !importedWellKnown(t.getKey(), "$.types." + t.getValue().name())) {
                 message(t.getKey(), t.getValue(), body, "");
             }
         }
         for (Map.Entry<String, TaxonomyDef> x : enumsByPath.entrySet()) {
-            if (!x.getKey().contains(".")) {
+            if (!x.getKey().contains(".") && !importedWellKnown(x.getKey(), "$.taxonomies." + x.getValue().name())) {
                 enumeration(x.getKey(), x.getValue(), body, "", "");
             }
         }
@@ -244,6 +244,7 @@ final class ProtoEncoding {
         private final StringBuilder out;
         private final Set<Integer> usedNumbers = new HashSet<>();
         private final Set<String> usedNames = new HashSet<>();
+        private final Set<String> usedJsonNames = new HashSet<>();
         /**
          * By identity: ElementDef is a record, so two equal elements of one type (a LinkML slot listed twice) would
          * share one number and protobuf refuses the duplicate field number.
@@ -385,12 +386,16 @@ final class ProtoEncoding {
         private String uniqueName(String wanted, String ePath) {
             String base = ident(wanted);
             String candidate = base;
-            for (int n = 2; reserved.hasName(candidate) || !usedNames.add(candidate); n++) {
+            // two fields of a message may not share a JSON name either (protoc and buf refuse it in proto3)
+            for (int n = 2; reserved.hasName(candidate) || usedNames.contains(candidate)
+                    || usedJsonNames.contains(jsonName(candidate)); n++) {
                 candidate = base + "_" + n;
             }
+            usedNames.add(candidate);
+            usedJsonNames.add(jsonName(candidate));
             if (!candidate.equals(wanted)) {
-                ledger.drop(ePath, "'" + wanted + "' is not a valid or free protobuf field name; written as '"
-                        + candidate + "'.");
+                ledger.drop(ePath, "'" + wanted + "' is not a valid or free protobuf field name, or its JSON name is"
+                        + " another field's; written as '" + candidate + "'.");
             }
             return candidate;
         }
@@ -475,6 +480,23 @@ final class ProtoEncoding {
         };
     }
 
+    /**
+     * A top-level type whose full name is a well-known type's ({@code google.protobuf.Struct} read from
+     * {@code struct.proto}) is imported, not declared: a second declaration of a well-known type is an error to
+     * protoc and buf once anything imports it (docs/formats/protobuf.md).
+     */
+    private boolean importedWellKnown(String path, String where) {
+        String full = pkg.isEmpty() ? path : pkg + "." + path;
+        if (WellKnownTypes.kind(full).isEmpty()) {
+            return false;
+        }
+        String file = WellKnownTypes.file(full);
+        imports.add(file);
+        ledger.drop(where, "'" + full + "' is a well-known type: the file imports " + file + " instead of declaring"
+                + " it again, so this definition is not written.");
+        return true;
+    }
+
     private String wellKnown(String fullName) {
         imports.add(WellKnownTypes.file(fullName));
         return fullName;
@@ -493,6 +515,63 @@ final class ProtoEncoding {
         return names;
     }
 
+    /**
+     * A value's name as protoc compares the values of one proto3 enum: the enum's name removed from its front
+     * (letters compared without case, underscores skipped), then in PascalCase. Two values with one such name are
+     * an error to protoc and buf, since they would share a name in JSON and in some languages.
+     */
+    static String strippedName(String value, String enumName) {
+        String prefix = enumName.replace("_", "").toLowerCase(java.util.Locale.ROOT);
+        int i = 0;
+        int j = 0;
+        boolean matched = true;
+        while (i < value.length() && j < prefix.length()) {
+            char c = value.charAt(i);
+            if (c == '_') {
+                i++;
+            } else if (Character.toLowerCase(c) == prefix.charAt(j)) {
+                i++;
+                j++;
+            } else {
+                matched = false;
+                break;
+            }
+        }
+        String rest = value;
+        if (matched && j == prefix.length()) {
+            while (i < value.length() && value.charAt(i) == '_') {
+                i++;
+            }
+            rest = i == value.length() ? value : value.substring(i);
+        }
+        StringBuilder pascal = new StringBuilder();
+        boolean upper = true;
+        for (char c : rest.toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                pascal.append(upper ? Character.toUpperCase(c) : Character.toLowerCase(c));
+                upper = false;
+            }
+        }
+        return pascal.toString();
+    }
+
+    /** A field's default JSON name as protoc derives it: underscores removed, the letter after one capitalised. */
+    static String jsonName(String field) {
+        StringBuilder out = new StringBuilder();
+        boolean upper = false;
+        for (char c : field.toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return out.toString();
+    }
+
     private void enumeration(String path, TaxonomyDef x, StringBuilder out, String indent, String scope) {
         String where = "$.taxonomies." + x.name();
         comment(x.description(), out, indent);
@@ -504,6 +583,8 @@ final class ProtoEncoding {
         JsonNode numbers = read(x.annotations().get(ProtoKeys.VALUES)).orElse(JSON.createObjectNode());
         JsonNode valueOptions = read(x.annotations().get(ProtoKeys.VALUE_OPTIONS)).orElse(JSON.createObjectNode());
         Set<String> scopeNames = enumValueScopes.computeIfAbsent(scope, this::declaredIn);
+        String simple = path.substring(path.lastIndexOf('.') + 1);
+        Set<String> stripped = new HashSet<>();
         List<String[]> values = new ArrayList<>();
         Map<String, String> renamed = new LinkedHashMap<>();
         Set<Integer> used = new HashSet<>();
@@ -514,9 +595,11 @@ final class ProtoEncoding {
             if (scopeNames.contains(name)) {
                 name = ident(path.replace('.', '_')).toUpperCase(java.util.Locale.ROOT) + "_" + name;
             }
-            for (int n = 2; !scopeNames.add(name); n++) {
+            for (int n = 2; scopeNames.contains(name) || stripped.contains(strippedName(name, simple)); n++) {
                 name = ident(term.code()) + "_" + n;
             }
+            scopeNames.add(name);
+            stripped.add(strippedName(name, simple));
             if (!name.equals(term.code())) {
                 renamed.put(term.code(), name);
             }
@@ -571,6 +654,10 @@ final class ProtoEncoding {
             if (o.startsWith("(") || o.startsWith("features.") || o.startsWith("features ")) {
                 ledger.drop(where, "Option '" + o + "' is not written: custom options need their definitions and"
                         + " Editions features do not exist in proto3.");
+            } else if (o.replace(" ", "").startsWith("message_set_wire_format=")) {
+                // a proto2-only encoding: protoc and buf refuse message sets in a proto3 file
+                ledger.drop(where, "Option '" + o + "' is not written: message sets exist only in proto2 and this"
+                        + " file is proto3; the message is written with the ordinary wire format.");
             } else {
                 out.add(o);
             }

@@ -147,6 +147,71 @@ class ProtobufCodecTest {
     }
 
     @Test
+    void aWellKnownTypeIsImportedNotDeclaredAgain() throws SchemaSyntaxException {
+        SchemaModel m = codec.decode("""
+                syntax = "proto3";
+                package google.protobuf;
+                message Struct { map<string, Value> fields = 1; }
+                message Value { oneof kind { string string_value = 3; ListValue list_value = 6; } }
+                message ListValue { repeated Value values = 1; }
+                message Mine { string a = 1; }
+                """, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(proto.contains("import \"google/protobuf/struct.proto\";"), proto);
+        assertFalse(proto.contains("message Struct") || proto.contains("message Value")
+                || proto.contains("message ListValue"), proto);
+        assertTrue(proto.contains("message Mine"), proto);
+        assertEquals(3, ledger.entries().stream().filter(e -> e.explanation().contains("is a well-known type"))
+                .count(), ledger.entries().toString());
+    }
+
+    @Test
+    void aMessageSetOptionIsDroppedFromTheProto3Output() throws SchemaSyntaxException {
+        SchemaModel m = codec.decode("""
+                syntax = "proto2";
+                message Set { option message_set_wire_format = true; extensions 4 to max; }
+                message Holder { optional Set s = 1; }
+                """, CodecOptions.NONE, new LossinessLedger());
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertFalse(proto.contains("message_set_wire_format"), proto);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.path().equals("$.types.Set")
+                && e.explanation().contains("message sets exist only in proto2")), ledger.entries().toString());
+        codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
+    }
+
+    @Test
+    void enumValuesEqualOnceTheEnumsPrefixIsRemovedAreRenamed() {
+        assertEquals("StringLiteral", ProtoEncoding.strippedName("KIND_STRING_LITERAL", "Kind"));
+        assertEquals("StringLiteral", ProtoEncoding.strippedName("string_literal", "Kind"));
+        assertEquals("Kind", ProtoEncoding.strippedName("KIND", "Kind"));
+        SchemaModel m = SchemaModel.of("m", List.of(), List.of(TaxonomyDef.of("Kind", List.of(Term.of("A"),
+                Term.of("KIND_A"), Term.of("b_c"), Term.of("B_C")))));
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertTrue(proto.contains("  A = 0;\n  KIND_A_2 = 1;\n  b_c = 2;\n  B_C_2 = 3;"), proto);
+        assertTrue(ledger.entries().stream().anyMatch(e -> e.explanation().contains("KIND_A=KIND_A_2")),
+                ledger.entries().toString());
+    }
+
+    @Test
+    void twoFieldsWithOneJsonNameGetDistinctNames() throws SchemaSyntaxException {
+        SchemaModel m = SchemaModel.of("m", List.of(TypeDef.of("R", List.of(
+                ElementDef.of("big_int", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
+                ElementDef.of("big__int", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL),
+                ElementDef.of("bigInt", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)))), List.of());
+        LossinessLedger ledger = new LossinessLedger();
+        String proto = codec.encode(m, CodecOptions.NONE, ledger);
+        assertEquals("bigInt", ProtoEncoding.jsonName("big__int"));
+        assertTrue(proto.contains("big_int = 1;") && proto.contains("big__int_2 = 2;")
+                && proto.contains("bigInt_3 = 3;"), proto);
+        assertEquals(2, ledger.entries().stream().filter(e -> e.explanation().contains("its JSON name")).count(),
+                ledger.entries().toString());
+        codec.decode(proto, CodecOptions.NONE, new LossinessLedger());
+    }
+
+    @Test
     void foreignModelGetsValidNamesAndStableNumbersAvoidingReserved() throws SchemaSyntaxException {
         ElementDef first = ElementDef.of("first-name", DataType.of(PrimitiveKind.STRING), Cardinality.REQUIRED);
         ElementDef born = ElementDef.of("born", DataType.of(PrimitiveKind.DATE), Cardinality.OPTIONAL);

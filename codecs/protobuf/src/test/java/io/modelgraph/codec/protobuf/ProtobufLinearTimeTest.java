@@ -45,4 +45,26 @@ class ProtobufLinearTimeTest {
             return b.toString();
         }, this::decode);
     }
+
+    /** Messages nested inside messages, far past the depth limit, and many messages each nested deep below it. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("protobuf depth", 12_500, 3, n -> "syntax = \"proto3\";\n" + nested(n, 0),
+                this::decode);
+        LinearTime.assertLinear("protobuf nested messages", 50, 3, n -> {
+            StringBuilder b = new StringBuilder("syntax = \"proto3\";\n");
+            for (int i = 0; i < n; i++) {
+                b.append(nested(100, i));
+            }
+            return b.toString();
+        }, this::decode);
+    }
+
+    private static String nested(int depth, int tree) {
+        StringBuilder b = new StringBuilder();
+        for (int d = 0; d < depth; d++) {
+            b.append("message M").append(tree).append('_').append(d).append(" { string s = 1;\n");
+        }
+        return b.append("}\n".repeat(depth)).toString();
+    }
 }

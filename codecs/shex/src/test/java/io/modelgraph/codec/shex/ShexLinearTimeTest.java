@@ -47,4 +47,21 @@ class ShexLinearTimeTest {
             return b.toString();
         }, this::decode);
     }
+
+    /** Shapes nested inline inside shapes, far past the depth limit, and many shapes each nested deep below it. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("ShExC depth", 12_500, 3, n -> PREFIX + "ex:S { " + "ex:p { ".repeat(n)
+                + "}".repeat(n) + " }\n", this::decode);
+        LinearTime.assertLinear("ShExC groups", 12_500, 3, n -> PREFIX + "ex:S { " + "( ".repeat(n)
+                + "ex:p xsd:string" + " )".repeat(n) + " }\n", this::decode);
+        LinearTime.assertLinear("ShExC nested shapes", 100, 3, n -> {
+            StringBuilder b = new StringBuilder(PREFIX);
+            for (int i = 0; i < n; i++) {
+                b.append("ex:S").append(i).append(" { ").append("ex:p { ".repeat(40)).append("}".repeat(40))
+                        .append(" }\n");
+            }
+            return b.toString();
+        }, this::decode);
+    }
 }

@@ -59,4 +59,13 @@ class SqlLinearTimeTest {
             return b.toString();
         }, this::decode);
     }
+
+    /** Parentheses nested far past the reader's depth limit, and many checks each nested deep below it. */
+    @Test
+    void deepNesting() {
+        LinearTime.assertLinear("SQL parentheses", 12_500, 3, n -> "CREATE TABLE t (c INT CHECK (" + "(".repeat(n)
+                + "c > 0" + ")".repeat(n) + "));\n", this::decode);
+        LinearTime.assertLinear("SQL nested checks", 250, 3, n -> table(n, "c# INT CHECK (" + "(".repeat(100)
+                + "c# > 0" + ")".repeat(100) + ")"), this::decode);
+    }
 }
