@@ -192,8 +192,11 @@ final class AtomicWriter {
             }
             // given up above for good before the undo, so the commit can never happen after it (items stay hidden)
             RuntimeException fault = runtime(failure.orElseThrow());
-            restore(projectId, journal.landedOnly(projectId, writeId, toUndo, chunkOf), fault);
+            boolean complete = restore(projectId, journal.landedOnly(projectId, writeId, toUndo, chunkOf), fault);
             journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
+            if (complete) {
+                journal.forgetIfUndone(projectId, writeId, plan.all());
+            }
             throw fault;
         } finally {
             if (crashed) {
@@ -344,7 +347,8 @@ final class AtomicWriter {
         return t instanceof RuntimeException re ? re : new IllegalStateException(t);
     }
 
-    private void restore(String projectId, List<ItemChange> toUndo, RuntimeException failure) {
+    /** Undoes {@code toUndo}; true when nothing is owed afterwards. */
+    private boolean restore(String projectId, List<ItemChange> toUndo, RuntimeException failure) {
         Restorer.Outcome outcome = restorer.revert(toUndo);
         try {
             versions.bumpNow(projectId, true); // undos put back pre-images with their old update stamps
@@ -352,7 +356,7 @@ final class AtomicWriter {
             // DynamoDB is failing: the owed undos are journaled below, and settling them moves the version
         }
         if (outcome.complete()) {
-            return;
+            return true;
         }
         String writeId = UUID.randomUUID().toString();
         boolean journaled = journal.record(projectId, writeId, outcome.owed());
@@ -364,6 +368,7 @@ final class AtomicWriter {
         context.put("journaled", journaled);
         context.put("finishedBy", journaled ? "the next large write to the project" : "nobody: restore by hand");
         FatalError.record(failure, context); // logs under a tracking code
+        return false;
     }
 
     private ChunkResult send(List<ItemChange> chunk, List<TransactWriteItem> extra, AtomicBoolean stop) {

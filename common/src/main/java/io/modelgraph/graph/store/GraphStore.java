@@ -207,11 +207,20 @@ public final class GraphStore implements GraphAccess {
      * {@link StoreConflictException} otherwise.
      */
     public void createNode(String projectId, Node node) {
+        createNode(projectId, node, false);
+    }
+
+    /**
+     * As above; {@code generatedId}: the service generated the node's id (a GUID), which no large write can be
+     * creating too, so the create does not wait for one and proceeds at once.
+     */
+    public void createNode(String projectId, Node node, boolean generatedId) {
         List<Map<String, AttributeValue>> items = NodeItems.encode(projectId, node);
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             List<TransactWriteItem> tx = new ArrayList<>();
             tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
-            tx.add(lease.freeCheck(projectId));
+            // the lease check is the second item, or there is none (conditionFailedAt(e, 1) below)
+            tx.add(generatedId ? versions.bump(projectId) : lease.freeCheck(projectId));
             for (int i = 1; i < items.size(); i++) {
                 tx.add(put(items.get(i), null, Map.of(), Map.of()));
             }
@@ -220,7 +229,9 @@ public final class GraphStore implements GraphAccess {
                     tx.add(liveCheck(projectId, space));
                 }
             }
-            tx.add(versions.bump(projectId));
+            if (!generatedId) {
+                tx.add(versions.bump(projectId));
+            }
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
                 return;

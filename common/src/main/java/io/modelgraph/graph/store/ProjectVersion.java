@@ -36,6 +36,8 @@ public final class ProjectVersion {
     static final String OPEN = "open";
     /** Large writes given up: their new items stay hidden until their undo has deleted them, and for good after. */
     static final String ABORTED = "aborted";
+    /** Given-up writes with nothing left, for two minutes more still hidden ({@link #forget}). */
+    static final String FORGOTTEN = "forgotten";
     private static final int ATTEMPTS = 10;
 
     /** What a reader compares: the counter, and the counter value of the last write that forces a rebuild. */
@@ -158,6 +160,34 @@ public final class ProjectVersion {
         }
     }
 
+    /**
+     * Takes a given-up write off {@code aborted}, once nothing of it is left in the project (see
+     * {@link WriteJournal#forgetIfUndone}). It goes to {@code forgotten} as {@code <writeId>@<epoch ms>} first,
+     * which readers still hide: a reader that read one of its items just before the undo deleted it, and reads this
+     * item just after, must not take the write for committed. {@link #prune} drops such entries once they are older
+     * than any read (two minutes), so the lists hold only writes with something left to hide.
+     */
+    void forget(String projectId, String writeId, java.time.Instant now) {
+        change(projectId, "DELETE #a :w ADD #f :f", Map.of("#a", ABORTED, "#f", FORGOTTEN),
+                Map.of(":w", ids(writeId), ":f", ids(writeId + "@" + now.toEpochMilli())), null);
+    }
+
+    /** Drops {@code forgotten} entries older than {@code before} (one read of the version item, a write if any). */
+    void prune(String projectId, java.time.Instant before) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
+                .consistentRead(true).projectionExpression("#f").expressionAttributeNames(Map.of("#f", FORGOTTEN)));
+        AttributeValue set = r.hasItem() ? r.item().get(FORGOTTEN) : null;
+        if (set == null || !set.hasSs()) {
+            return;
+        }
+        List<String> old = set.ss().stream().filter(e -> Long.parseLong(e.substring(e.lastIndexOf('@') + 1))
+                < before.toEpochMilli()).toList();
+        if (!old.isEmpty()) {
+            change(projectId, "DELETE #f :f", Map.of("#f", FORGOTTEN),
+                    Map.of(":f", AttributeValue.builder().ss(old).build()), null);
+        }
+    }
+
     /** The writes whose items readers hide: open and aborted ones (strongly consistent, one item read). */
     Set<String> hidden(String projectId) {
         return hiddenIn(GraphKeys.pk(projectId));
@@ -167,7 +197,8 @@ public final class ProjectVersion {
     Set<String> hiddenIn(String pk) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
                 .key(Map.of(Tables.PK, Attr.s(pk), Tables.SK, Attr.s(SK))).consistentRead(true)
-                .projectionExpression("#o, #a").expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED)));
+                .projectionExpression("#o, #a, #f")
+                .expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED, "#f", FORGOTTEN)));
         Set<String> out = new HashSet<>();
         if (r.hasItem()) {
             for (String attribute : List.of(OPEN, ABORTED)) {
@@ -175,6 +206,10 @@ public final class ProjectVersion {
                 if (set != null && set.hasSs()) {
                     out.addAll(set.ss());
                 }
+            }
+            AttributeValue forgotten = r.item().get(FORGOTTEN);
+            if (forgotten != null && forgotten.hasSs()) {
+                forgotten.ss().forEach(e -> out.add(e.substring(0, e.lastIndexOf('@'))));
             }
         }
         return out;

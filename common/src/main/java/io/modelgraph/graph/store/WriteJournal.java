@@ -313,6 +313,8 @@ final class WriteJournal {
         java.util.Set<String> settledWrites = new java.util.HashSet<>();
         Map<String, Boolean> alive = new HashMap<>();
         Map<String, Boolean> commitOf = new HashMap<>();
+        Map<String, List<ItemChange>> undone = new HashMap<>();
+        versions.prune(projectId, clock.instant().minus(WriteLease.LENGTH));
         for (Map<String, AttributeValue> item : journalItems(projectId)) {
             AttributeValue until = item.get(LEASE);
             String writeId = writeIdOf(item.get(Tables.SK).s());
@@ -330,6 +332,9 @@ final class WriteJournal {
                 staged.apply(projectId, writeId); // its writer died before moving every staged version in place
             }
             List<ItemChange> journaled = committed ? List.of() : decodeAll(pk, item, chunkOf);
+            if (!committed && until != null) {
+                undone.computeIfAbsent(writeId, w -> new ArrayList<>()).addAll(journaled);
+            }
             // a dead writer's removals are undone only where they are known to have landed
             List<ItemChange> owed = landedOnly(projectId, writeId, journaled, chunkOf);
             Restorer.Outcome outcome = restorer.revert(owed);
@@ -359,6 +364,9 @@ final class WriteJournal {
         for (String writeId : settledWrites) {
             if (!remaining.contains(writeId)) {
                 dropMarks(projectId, writeId);
+                if (undone.containsKey(writeId)) {
+                    forgetIfUndone(projectId, writeId, undone.get(writeId));
+                }
             }
         }
         // registry entries of this project whose journal is gone (settled now, never written, or a writer killed
@@ -374,12 +382,31 @@ final class WriteJournal {
                             && !alive.computeIfAbsent(writeId, w -> lease.heldBy(projectId, w))) {
                         if (!settledWrites.contains(writeId)) {
                             versions.abort(projectId, writeId); // listed open before its journal: nothing to undo
+                            versions.forget(projectId, writeId, clock.instant());
                             dropMarks(projectId, writeId);
                             lease.release(projectId, writeId); // conditional on its write id: a newer holder stays
                         }
                         unlist(projectId, writeId);
                     }
                 });
+    }
+
+    /**
+     * Takes a given-up write off {@code aborted} once none of {@code changes}' items still carries its id or its
+     * lock (one strongly consistent read of their keys): from then on nothing of it is left to hide, and the id
+     * list stays short. An item left behind (an undo refused or owed) keeps the id listed, so it stays hidden.
+     */
+    void forgetIfUndone(String projectId, String writeId, List<ItemChange> changes) {
+        if (changes.isEmpty()) {
+            versions.forget(projectId, writeId, clock.instant());
+            return;
+        }
+        AttributeValue id = Attr.s(writeId);
+        boolean left = new DynamoCalls(dynamo, table).batchGetRaw(changes.stream().map(ItemChange::key).toList())
+                .stream().anyMatch(i -> id.equals(i.get(OpenWrites.ATTRIBUTE)) || id.equals(i.get(StagedWrites.LOCK)));
+        if (!left) {
+            versions.forget(projectId, writeId, clock.instant());
+        }
     }
 
     private List<Map<String, AttributeValue>> journalItems(String projectId) {

@@ -45,6 +45,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 class StoppedWriterReadTest {
     /** Seeds per kind of stop (20 in all by default; {@code -Dstopped.seeds=20} runs 20 of each). */
     private static final int SEEDS = Integer.getInteger("stopped.seeds", 10);
+    /**
+     * Seeds per kind of stop of the import and the merge: 4 by default (each test stays near 20 s on a loaded
+     * machine), {@code -Dstopped.seeds=20} for 20 each.
+     */
+    private static final int OVERWRITE_SEEDS = Integer.getInteger("stopped.seeds", 4);
     private static final int NEW_NODES = 45;
     /** The batch calls the bulk below makes (120 items, 25 per call). */
     private static final int BATCH_CALLS = 5;
@@ -347,6 +352,7 @@ class StoppedWriterReadTest {
             clock.advance(WriteLease.LENGTH.plusSeconds(1));
             reader.settlePendingWrites(projectId); // as the next large write of the project does
             assertSame(before, seen(projectId), "seed " + seed + ": settled, the project is as before");
+            assertNothingAborted(projectId);
             reader.createNode(projectId, node(projectId, "after" + seed, List.of(MainSpace.idFor(projectId))));
         }
     }
@@ -379,6 +385,24 @@ class StoppedWriterReadTest {
         assertTrue(left.isEmpty(), () -> "left behind: " + left.stream().map(i -> i.get("sk").s()).toList());
     }
 
+    /**
+     * No write id is listed as given up any more: a settled write leaves nothing to hide (it waits in
+     * {@code forgotten} until the next settle two minutes later).
+     */
+    private void assertNothingAborted(String projectId) {
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> version = services.dynamo()
+                .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))
+                .item();
+        assertTrue(version == null || !version.containsKey(ProjectVersion.ABORTED),
+                () -> "still listed as given up: " + version.get(ProjectVersion.ABORTED));
+        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        reader.settlePendingWrites(projectId);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> later = services.dynamo()
+                .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))
+                .item();
+        assertTrue(!later.containsKey(ProjectVersion.FORGOTTEN), () -> "never pruned: " + later);
+    }
+
     @Test
     void aReaderSeesAnImportOfASecondVersionBeforeOrAfterNeverBetween() throws Exception {
         heldOverwrites("import", this::secondVersion);
@@ -405,7 +429,7 @@ class StoppedWriterReadTest {
      */
     private void heldOverwrites(String what, Overwriting write) throws Exception {
         Dry dry = dryRun(write);
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed = 1; seed <= OVERWRITE_SEEDS; seed++) {
             String projectId = seededWithValues();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
@@ -448,7 +472,7 @@ class StoppedWriterReadTest {
      */
     private void killedOverwrites(String what, Overwriting write) {
         Dry dry = dryRun(write);
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed = 1; seed <= OVERWRITE_SEEDS; seed++) {
             String projectId = seededWithValues();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
@@ -476,6 +500,7 @@ class StoppedWriterReadTest {
             reader.settlePendingWrites(projectId); // as the next large write of the project does
             assertSame(dead, seen(projectId), at + ": settled, the project is as the reader saw it");
             assertNoStaging(projectId);
+            assertNothingAborted(projectId);
             assertTrue(reader.modifyNode(projectId, "old1", n -> new Node(n.id(), "touched", n.nodeType(),
                     n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(), n.updatedBy(), false, n.version()),
                     "tester").isPresent(), at + ": a node the write had locked can be changed again");

@@ -42,14 +42,19 @@ public final class AvroRules implements ConsumerRules {
     private record Pair(String reader, String writer, boolean report) {
     }
 
+    /** Whether a pair reads: true while its walk is in progress, so a recursive type ends. */
+    private static final class Verdict {
+        private boolean ok = true;
+    }
+
     /** One direction's walk; memoizes named pairs so recursive types end. */
     private static final class Check {
         private final Reading reading;
         private final AvroSchemas writer;
         private final AvroSchemas reader;
         private final List<Finding> findings = new ArrayList<>();
-        /** Named pairs (reader, writer): null while in progress, then whether compatible. */
-        private final Map<Pair, Boolean> pairs = new HashMap<>();
+        /** Named pairs (reader, writer, reporting) and their verdicts. */
+        private final Map<Pair, Verdict> pairs = new HashMap<>();
 
         Check(Reading reading) {
             this.reading = reading;
@@ -167,22 +172,22 @@ public final class AvroRules implements ConsumerRules {
         }
 
         private boolean named(String r, String w, boolean report) {
-            Optional<String> rf = reader.fullName(r);
-            Optional<String> wf = writer.fullName(w);
-            if (rf.isEmpty() || wf.isEmpty()) {
+            AvroSchemas.Def rd = reader.def(r);
+            AvroSchemas.Def wd = writer.def(w);
+            if (rd == null || wd == null) {
                 return r.equals(w);
             }
-            Pair key = new Pair(rf.get(), wf.get(), report);
-            if (pairs.containsKey(key)) {
-                Boolean done = pairs.get(key);
-                return done == null || done;
+            Pair key = new Pair(rd.fullName, wd.fullName, report);
+            Verdict known = pairs.get(key);
+            if (known != null) {
+                return known.ok; // decided, or in progress (a recursive type): taken as readable meanwhile
             }
-            pairs.put(key, null);
-            Optional<Boolean> settled = alike(rf.get(), wf.get(), report);
-            boolean ok = settled.isPresent() ? settled.get()
-                    : named(reader.named(rf.get()).orElseThrow(), writer.named(wf.get()).orElseThrow(), report);
-            pairs.put(key, ok);
-            return ok;
+            Verdict v = new Verdict();
+            pairs.put(key, v);
+            Optional<Boolean> settled = alike(rd, wd, report);
+            v.ok = settled.isPresent() ? settled.get()
+                    : named(reader.named(rd.fullName).orElseThrow(), writer.named(wd.fullName).orElseThrow(), report);
+            return v.ok;
         }
 
         /**
@@ -191,21 +196,18 @@ public final class AvroRules implements ConsumerRules {
          * be worth a finding. It reads the writer's data exactly when the named types it refers to do, which is
          * decided without writing either definition (docs/compare.md "Speed"). Empty when the pair is not alike.
          */
-        private Optional<Boolean> alike(String r, String w, boolean report) {
-            if (!r.equals(w)) {
+        private Optional<Boolean> alike(AvroSchemas.Def r, AvroSchemas.Def w, boolean report) {
+            if (!r.fullName.equals(w.fullName)) {
                 return Optional.empty();
             }
             Matching matching = reading.matching();
-            Optional<TypeDef> wt = writer.type(w);
-            if (wt.isEmpty()) {
-                Optional<TaxonomyDef> wx = writer.taxonomy(w);
-                Optional<TaxonomyDef> rx = reader.taxonomy(r);
-                return wx.isPresent() && rx.isPresent() && matching.alike(wx.get()) && matching.readerTaxonomy(
-                        wx.get()).orElse(null) == rx.get() ? Optional.of(true) : Optional.empty();
+            if (w.type == null) {
+                return w.taxonomy != null && r.taxonomy != null && matching.alike(w.taxonomy)
+                        && matching.readerTaxonomyNamed(w.taxonomy.name()).orElse(null) == r.taxonomy
+                        ? Optional.of(true) : Optional.empty();
             }
-            Optional<TypeDef> rt = reader.type(r);
-            if (rt.isEmpty() || !matching.alike(wt.get()) || matching.readerType(wt.get()).orElse(null) != rt
-                    .get()) {
+            if (r.type == null || !matching.alike(w.type) || matching.readerTypeNamed(w.type.name()).orElse(null)
+                    != r.type) {
                 return Optional.empty();
             }
             Set<String> refs = writer.references(w);

@@ -67,15 +67,63 @@ final class AvroSchemas {
     record Fixed(String fullName, String modelName, List<String> aliases, int size) implements Named {
     }
 
+    /**
+     * A definition as the walk first meets it: its full name and the model part written as it, found with one
+     * lookup; its references are asked of the form once.
+     */
+    static final class Def {
+        final String fullName;
+        /** The model type written as this record, or null. */
+        final TypeDef type;
+        /** The model value list written as this enum, or null. */
+        final TaxonomyDef taxonomy;
+        private Set<String> references;
+
+        private Def(String fullName, TypeDef type, TaxonomyDef taxonomy) {
+            this.fullName = fullName;
+            this.type = type;
+            this.taxonomy = taxonomy;
+        }
+    }
+
     private final AvroReferenceForm form;
     private final Map<String, TypeDef> types = new HashMap<>();
     private final Map<String, TaxonomyDef> taxonomies = new HashMap<>();
     private final Map<String, Named> named = new HashMap<>();
+    private final Map<String, Def> defs = new HashMap<>();
 
     AvroSchemas(SchemaModel model) {
         this.form = AvroReferenceForm.of(model);
         model.types().forEach(t -> types.put(form.typeNames().get(t.name()), t));
         model.taxonomies().forEach(x -> taxonomies.put(form.taxonomyNames().get(x.name()), x));
+    }
+
+    /** The definition a reference names (a full name or a model name), or null when the schema has none. */
+    Def def(String name) {
+        Def d = defs.get(name);
+        if (d == null) {
+            Optional<String> full = form.fullName(name);
+            if (full.isEmpty()) {
+                return null;
+            }
+            d = defs.get(full.get());
+            if (d == null) {
+                d = new Def(full.get(), types.get(full.get()), taxonomies.get(full.get()));
+                defs.put(full.get(), d);
+            }
+            if (!name.equals(full.get())) {
+                defs.put(name, d);
+            }
+        }
+        return d;
+    }
+
+    /** The named types a definition refers to, known without writing it. */
+    Set<String> references(Def d) {
+        if (d.references == null) {
+            d.references = form.references(d.fullName);
+        }
+        return d.references;
     }
 
     JsonNode root() {
@@ -107,21 +155,6 @@ final class AvroSchemas {
     /** The full name a reference names, if the schema defines it. */
     Optional<String> fullName(String name) {
         return form.fullName(name);
-    }
-
-    /** The model type written as the record of this full name, if any. */
-    Optional<TypeDef> type(String fullName) {
-        return Optional.ofNullable(types.get(fullName));
-    }
-
-    /** The model value list written as the enum of this full name, if any. */
-    Optional<TaxonomyDef> taxonomy(String fullName) {
-        return Optional.ofNullable(taxonomies.get(fullName));
-    }
-
-    /** The named types the definition of {@code fullName} refers to, known without writing it. */
-    Set<String> references(String fullName) {
-        return form.references(fullName);
     }
 
     /** record, enum or fixed for a defined full name, known without writing a record or enum. */

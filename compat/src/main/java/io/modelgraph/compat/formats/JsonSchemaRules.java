@@ -14,6 +14,7 @@ import io.modelgraph.schema.PrimitiveKind;
 import io.modelgraph.schema.TypeDef;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * JSON Schema consumers (docs/compare.md "JSON Schema"): is every document the writer's schema accepts still
@@ -81,7 +82,7 @@ public final class JsonSchemaRules extends StructuralRules {
      */
     @Override
     protected boolean accepts(DataType reader, DataType writer, Matching m) {
-        return super.accepts(asWritten(reader), asWritten(writer), m);
+        return renamedAlike(reader, writer, m) || super.accepts(asWritten(reader), asWritten(writer), m);
     }
 
     private static DataType asWritten(DataType t) {
@@ -112,7 +113,10 @@ public final class JsonSchemaRules extends StructuralRules {
 
     @Override
     public List<Finding> check(Reading r) {
-        List<Finding> out = new java.util.ArrayList<>(super.check(r));
+        List<Finding> out = new java.util.ArrayList<>();
+        for (Finding f : super.check(r)) {
+            out.add(f.rule().equals("jsonschema.definition-removed") ? renamed(r, f) : f);
+        }
         // definitions the model has no type for (not object schemas with properties) are kept verbatim by name
         JsonNode before = verbatim(r.writer().annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM));
         JsonNode after = verbatim(r.reader().annotations().get(JsonSchemaAnnotations.DEFS_VERBATIM));
@@ -129,6 +133,45 @@ public final class JsonSchemaRules extends StructuralRules {
         return out;
     }
 
+    /**
+     * A document never names a definition: a definition gone under its old name while the reader has one of the
+     * same content under a new name (a rename without alias) accepts the same documents. What breaks is a schema
+     * that refers to the old name from outside, so the finding becomes a WARNING naming the new definition.
+     */
+    private static Finding renamed(Reading r, Finding removed) {
+        String old = r.writerIsBase() ? removed.basePath() : removed.candidatePath();
+        Optional<TypeDef> w = r.matching().writerType(old);
+        if (w.isEmpty()) {
+            return removed;
+        }
+        List<TypeDef> same = r.reader().types().stream().filter(t -> r.matching().writerType(t.name()).isEmpty()
+                && sameContent(t, w.get())).toList();
+        if (same.size() != 1) {
+            return removed;
+        }
+        return r.finding("jsonschema.definition-renamed", Severity.WARNING, old, same.get(0).name(), "Definition '"
+                + old + "' is '" + same.get(0).name() + "' now, with the same content: documents are accepted"
+                + " alike; a schema that refers to the old name from outside breaks");
+    }
+
+    /** The same properties and content model: what a validator of documents looks at, names aside. */
+    private static boolean sameContent(TypeDef a, TypeDef b) {
+        return a.elements().equals(b.elements()) && closed(a) == closed(b);
+    }
+
+    /** A reference to a definition renamed with its content unchanged takes the same documents. */
+    private static boolean renamedAlike(DataType reader, DataType writer, Matching m) {
+        if (!(reader instanceof DataType.TypeRef rr) || !(writer instanceof DataType.TypeRef wr)) {
+            return false;
+        }
+        if (m.readerType(wr.typeName()).isPresent() || m.writerType(rr.typeName()).isPresent()) {
+            return false; // matched by name or alias: the matching decides
+        }
+        Optional<TypeDef> w = m.writerType(wr.typeName());
+        Optional<TypeDef> rt = m.readerTypeNamed(rr.typeName());
+        return w.isPresent() && rt.isPresent() && sameContent(rt.get(), w.get());
+    }
+
     private static JsonNode verbatim(String text) {
         if (text == null) {
             return Json.object();
@@ -142,7 +185,8 @@ public final class JsonSchemaRules extends StructuralRules {
     }
 
     @Override
-    protected void checkType(Reading r, Matching.TypeMatch t, List<Finding> out) {
+    protected void checkType(Reading r, Matching.TypeMatch matched, List<Finding> out) {
+        Matching.TypeMatch t = byName(matched);
         super.checkType(r, t, out);
         TypeDef w = t.writer();
         TypeDef rt = t.reader().orElseThrow();
@@ -163,6 +207,29 @@ public final class JsonSchemaRules extends StructuralRules {
                         + " else would be refused)"));
             }
         }
+    }
+
+    /**
+     * A JSON document names its properties and nothing else: JSON Schema has no aliases, so a property the matching
+     * pairs with another name (an alias or {@code mapsTo} from another format) is one property removed and one
+     * added, as a validator sees it (docs/compare.md "JSON Schema").
+     */
+    private static Matching.TypeMatch byName(Matching.TypeMatch t) {
+        if (t.elements().stream().allMatch(p -> p.reader().map(re -> re.name().equals(p.writer().name()))
+                .orElse(true))) {
+            return t;
+        }
+        List<Matching.ElementMatch> elements = new java.util.ArrayList<>();
+        List<ElementDef> readerOnly = new java.util.ArrayList<>(t.readerOnly());
+        for (Matching.ElementMatch p : t.elements()) {
+            if (p.reader().isPresent() && !p.reader().get().name().equals(p.writer().name())) {
+                elements.add(new Matching.ElementMatch(p.writer(), java.util.Optional.empty()));
+                readerOnly.add(p.reader().get());
+            } else {
+                elements.add(p);
+            }
+        }
+        return new Matching.TypeMatch(t.writer(), t.reader(), elements, readerOnly);
     }
 
     /**

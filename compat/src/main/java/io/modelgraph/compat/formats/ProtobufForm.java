@@ -9,10 +9,10 @@ import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.TaxonomyDef;
 import io.modelgraph.schema.TypeDef;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.Optional;
 import java.util.Set;
 
@@ -28,13 +28,15 @@ import java.util.Set;
 final class ProtobufForm {
     private static final String PACKAGE = "compat.form";
     private final SchemaModel model;
-    private final Map<String, TypeDef> types = new HashMap<>();
-    private final Map<String, TaxonomyDef> taxonomies = new HashMap<>();
+    private final Function<String, Optional<TypeDef>> types;
+    private final Function<String, Optional<TaxonomyDef>> taxonomies;
 
-    ProtobufForm(SchemaModel model) {
+    /** A model's form, its types and value lists looked up by name through the shared matching's indexes. */
+    ProtobufForm(SchemaModel model, Function<String, Optional<TypeDef>> types,
+            Function<String, Optional<TaxonomyDef>> taxonomies) {
         this.model = model;
-        model.types().forEach(t -> types.putIfAbsent(t.name(), t));
-        model.taxonomies().forEach(x -> taxonomies.putIfAbsent(x.name(), x));
+        this.types = types;
+        this.taxonomies = taxonomies;
     }
 
     /** Whether a model's types are protobuf messages already (then the rules read them as they are). */
@@ -51,9 +53,9 @@ final class ProtobufForm {
             references(e.type(), typeNames, taxonomyNames);
         }
         List<TypeDef> written = new ArrayList<>();
-        typeNames.forEach(n -> Optional.ofNullable(types.get(n)).ifPresent(written::add));
+        typeNames.forEach(n -> types.apply(n).ifPresent(written::add));
         List<TaxonomyDef> writtenLists = new ArrayList<>();
-        taxonomyNames.forEach(n -> Optional.ofNullable(taxonomies.get(n)).ifPresent(writtenLists::add));
+        taxonomyNames.forEach(n -> taxonomies.apply(n).ifPresent(writtenLists::add));
         SchemaModel part = SchemaModel.builder(model.name()).types(written).taxonomies(writtenLists)
                 .annotations(Map.of("protobuf.package", PACKAGE)).build();
         try {

@@ -3,6 +3,7 @@ package io.modelgraph.compat.formats;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.compat.ConsumerRules;
 import io.modelgraph.compat.Finding;
+import io.modelgraph.compat.Matching;
 import io.modelgraph.compat.Reading;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.json.Json;
@@ -196,7 +197,9 @@ public final class ProtobufRules implements ConsumerRules {
         if (ProtobufForm.isProtobuf(r.writer()) && ProtobufForm.isProtobuf(r.reader())) {
             return new ProtobufForm[2];
         }
-        return new ProtobufForm[] {new ProtobufForm(r.writer()), new ProtobufForm(r.reader())};
+        Matching m = r.matching();
+        return new ProtobufForm[] {new ProtobufForm(r.writer(), m::writerType, m::writerTaxonomy),
+                new ProtobufForm(r.reader(), m::readerTypeNamed, m::readerTaxonomyNamed)};
     }
 
     /** The message read back under the model type's name, which the finding paths use. */

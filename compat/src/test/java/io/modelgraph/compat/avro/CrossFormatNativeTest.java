@@ -46,12 +46,11 @@ import org.junit.jupiter.api.Test;
 class CrossFormatNativeTest {
     private static final long LARGE = 40_000;
     /**
-     * The agreement reached, less a margin (pairs the tools time out on under load): the goal is 0.99; the
-     * disagreements are listed by cause in docs/compare.md "Cross-format consistency" with what fixes each. The
-     * floors keep the level from falling unnoticed until then.
+     * The goal: at least 99% of the verdicts agree; every disagreement left is listed with its cause in
+     * docs/compare.md "Cross-format consistency".
      */
     private static final double PROTOBUF_FLOOR = 0.99;
-    private static final double JSONSCHEMA_FLOOR = 0.83;
+    private static final double JSONSCHEMA_FLOOR = 0.99;
     /** json-schema-diff is slow (seconds a pair): the first this many converted pairs without combinators. */
     private static final int JSON_PAIRS = 150;
     private static final Pattern COMBINATORS = Pattern.compile("\"(oneOf|anyOf|allOf|not|if|patternProperties)\"");
@@ -200,6 +199,7 @@ class CrossFormatNativeTest {
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         int toolErrors = 0;
+        List<String> enumVerdicts = new ArrayList<>();
         for (Pair p : converted.values()) {
             JsonNode v = verdicts.get(p.id());
             if (v == null || v.has("error")) {
@@ -209,6 +209,12 @@ class CrossFormatNativeTest {
             for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
                 boolean nativeOk = !(mode == Mode.BACKWARD ? v.get("removed") : v.get("added")).asBoolean();
                 CompareReport ours = Compatibility.compare(p.base(), p.candidate(), mode, List.of("jsonschema"));
+                if (p.kind().contains("enum-symbol")) {
+                    // json-schema-diff does not read enum (JsonSchemaDiffAgreementTest leaves these out too): a
+                    // verdict it cannot reach is no agreement to count; the rules' own is printed apart
+                    enumVerdicts.add(p.file() + " " + p.kind() + " " + mode + ": ours " + errors(ours));
+                    continue;
+                }
                 boolean strict = ours.findings().stream().noneMatch(f -> f.severity() == Severity.ERROR
                         || CHOICES.contains(f.rule()));
                 tally(perKind, disagreements, p, mode, nativeOk, strict, "json-schema-diff " + (nativeOk
@@ -217,8 +223,10 @@ class CrossFormatNativeTest {
         }
         double agreement = report("Cross-format, jsonschema consumer on Avro pairs vs json-schema-diff on the JSON"
                 + " Schema conversions: " + converted.size() + " pairs, " + unconvertible + " the codec cannot write, "
-                + combinators + " left out for combinators, " + toolErrors + " the tool could not diff", perKind,
+                + combinators + " left out for combinators, " + toolErrors + " the tool could not diff, "
+                + enumVerdicts.size() + " verdicts on enum changes left out (the tool does not read enum)", perKind,
                 disagreements);
+        enumVerdicts.forEach(e -> System.out.println("  enum change, not counted: " + e));
         assertTrue(converted.size() - toolErrors > 50, "too few pairs the tool answered");
         assertTrue(agreement >= JSONSCHEMA_FLOOR, "agreement below " + JSONSCHEMA_FLOOR + ": " + agreement);
     }

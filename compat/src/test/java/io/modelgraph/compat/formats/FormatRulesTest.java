@@ -81,6 +81,41 @@ class FormatRulesTest {
     }
 
     @Test
+    void jsonSchemaMatchesPropertiesByNameAlone() throws Exception {
+        AvroCodec a = new AvroCodec();
+        String renamed = AVRO.replace("{\"name\": \"qty\", \"type\": \"int\"}",
+                "{\"name\": \"quantity\", \"aliases\": [\"qty\"], \"type\": \"int\"}");
+        // Avro readers resolve the alias; a JSON document only has the new name, which the reader requires
+        assertEquals(List.of(), errors(a, AVRO, renamed, Mode.BACKWARD, "avro"));
+        assertEquals(List.of("jsonschema.required-property-added"), errors(a, AVRO, renamed, Mode.BACKWARD,
+                "jsonschema"));
+    }
+
+    @Test
+    void jsonSchemaTakesADefinitionRenamedWithItsContentForTheSame() throws Exception {
+        AvroCodec a = new AvroCodec();
+        String nested = """
+                {"type": "record", "name": "Order", "fields": [
+                  {"name": "line", "type": {"type": "record", "name": "Line", "fields": [
+                    {"name": "qty", "type": "int"}]}}]}
+                """;
+        String renamed = nested.replace("\"Line\"", "\"Item\"");
+        // Avro readers match records by name: without an alias the rename breaks them
+        assertEquals(List.of("avro.name-mismatch"), errors(a, nested, renamed, Mode.BACKWARD, "avro"));
+        // a JSON document names no definition: the same content under a new name takes the same documents
+        CompareReport r = Compatibility.compare(decode(a, nested), decode(a, renamed), Mode.FULL,
+                List.of("jsonschema"));
+        assertTrue(r.compatible(), r.findings().toString());
+        assertTrue(r.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.definition-renamed")
+                && f.severity() == Severity.WARNING && f.basePath().equals("Line")
+                && f.candidatePath().equals("Item")), r.findings().toString());
+        // another content under the new name is still a removed definition and a narrowed property
+        List<String> changed = errors(a, nested, renamed.replace("\"int\"", "\"string\""), Mode.BACKWARD,
+                "jsonschema");
+        assertTrue(changed.contains("jsonschema.definition-removed"), changed.toString());
+    }
+
+    @Test
     void protobufJudgesByFieldNumberAndWireGroup() throws Exception {
         ProtobufCodec p = new ProtobufCodec();
         assertEquals(List.of(), errors(p, PROTO, PROTO.replace("int32 qty = 2", "uint32 qty = 2"), Mode.FULL,

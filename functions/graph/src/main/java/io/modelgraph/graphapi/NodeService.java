@@ -25,12 +25,14 @@ final class NodeService {
     }
 
     /** A node to create, read from a create-node body (also each entry of bulkCreate's nodes). */
-    record NodeDraft(String id, String label, NodeType nodeType, List<String> spaceIds, boolean checkBeforeCreate) {
+    record NodeDraft(String id, String label, NodeType nodeType, List<String> spaceIds, boolean checkBeforeCreate,
+            boolean generatedId) {
         static final List<String> MEMBERS = List.of("Id", "label", "nodeType", "checkBeforeCreate", "spaceIds");
 
         static NodeDraft read(Body body) {
             return new NodeDraft(Inputs.idOrNew(body, "Id"), Inputs.label(body, "label"), Inputs.nodeType(body,
-                    "nodeType"), Inputs.spaceIds(body, "spaceIds"), body.bool("checkBeforeCreate", false));
+                    "nodeType"), Inputs.spaceIds(body, "spaceIds"), body.bool("checkBeforeCreate", false),
+                    body.string("Id").filter(s -> !s.isEmpty()).isEmpty());
         }
     }
 
@@ -43,7 +45,7 @@ final class NodeService {
         Instant now = store.now();
         Node node = new Node(draft.id(), draft.label(), draft.nodeType(), spaces, now, now, subject, subject, false, 1);
         try {
-            store.createNode(projectId, node);
+            store.createNode(projectId, node, draft.generatedId());
         } catch (StoreConflictException e) {
             throw e.retryable() ? ApiProblem.conflict("", e.getMessage()) : ApiProblem.badRequest(body.at("Id"),
                     e.getMessage());

@@ -65,4 +65,18 @@ class BulkLeaseTest {
         }
         api.post("node", Map.of("Id", "taken-meanwhile", "label", "x", "nodeType", "Type")).ok();
     }
+
+    @Test
+    void whileABulkHoldsTheLeaseANodeWithAGeneratedIdIsCreatedAtOnce() {
+        GraphApi api = new GraphApi();
+        GraphStore store = GraphStore.of(GraphApi.SERVICES);
+        api.post("node", Map.of("label", "first", "nodeType", "Type")).ok(); // the main space exists
+        try (ProjectLease held = store.holdForLargeWrite(api.project())) {
+            long start = System.nanoTime();
+            String id = api.post("node", Map.of("label", "made meanwhile", "nodeType", "Type")).ok().data()
+                    .path("Id").asText();
+            assertTrue(System.nanoTime() - start < 2_000_000_000L, "it did not wait for the large write");
+            assertEquals("made meanwhile", api.get("fetchNode?NodeId=" + id).ok().data().path("label").asText());
+        }
+    }
 }

@@ -63,4 +63,17 @@ class JsonSchemaBundleTest {
         assertEquals("https://example.com/base.json#/definitions/nonEmpty", out.at("/properties/name/$ref").textValue(),
                 out.toString());
     }
+
+    @Test
+    void aFormatInAnotherDocumentAssertsWhenTheMainDocumentsDialectDoes() throws Exception {
+        String base = BASE.replace("\"minLength\":1", "\"format\":\"date\"");
+        String bundle = "{\"main.json\":" + MAIN + ",\"base.json\":" + base + "}";
+        SchemaModel model = CODEC.decode(bundle, new CodecOptions(Map.of()), new LossinessLedger());
+        assertEquals("true", model.annotations().get(JsonSchemaAnnotations.FORMAT_ASSERTION));
+        // the main document decides: a 2020-12 main keeps format an annotation
+        String modern = "{\"main.json\":" + MAIN.replace("http://json-schema.org/draft-07/schema#",
+                Keywords.DIALECT) + ",\"base.json\":" + base + "}";
+        assertFalse(CODEC.decode(modern, new CodecOptions(Map.of()), new LossinessLedger()).annotations()
+                .containsKey(JsonSchemaAnnotations.FORMAT_ASSERTION));
+    }
 }
