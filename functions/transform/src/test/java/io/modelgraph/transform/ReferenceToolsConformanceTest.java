@@ -51,7 +51,49 @@ class ReferenceToolsConformanceTest {
     private static final Set<String> KNOWN = Set.of(
             // the source contract fails the ODCS 3.1.0 JSON Schema at the same place; servers are carried verbatim
             "train:odcs/dbml-datacontract.odcs.yaml -> odcs", "train:odcs/spark-export-datacontract.odcs.yaml -> odcs",
-            "train:odcs/schema-evolution-cities-version-2.odcs.yaml -> odcs");
+            "train:odcs/schema-evolution-cities-version-2.odcs.yaml -> odcs",
+            // references to documents the request does not carry: kept as written and ledgered by design
+            // (docs/formats/jsonschema.md); ajv cannot resolve them in a standalone output
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[13] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[14] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[15] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[16] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[17] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/optional/cross-draft.json[0] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[0] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[1] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[2] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[3] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[4] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[5] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[6] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[7] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[8] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[9] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[10] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[11] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[12] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[13] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/refRemote.json[14] -> jsonschema",
+            "corpus:jsonschema/remotes/draft2020-12/nested/foo-ref-string.json -> jsonschema",
+            // the format-assertion vocabulary meta-schema and the hyper-schema's links.json are documents ajv
+            // does not hold and the request does not carry
+            "corpus:jsonschema/remotes/draft2020-12/format-assertion-false.json -> jsonschema",
+            "corpus:jsonschema/remotes/draft2020-12/format-assertion-true.json -> jsonschema",
+            "corpus:jsonschema/metaschema-2020-12/meta/hyper-schema.json -> jsonschema",
+            // ajv's limit, not the output's: a $dynamicRef to another resource ("only supports hash fragment
+            // reference"); ajv refuses the source schema of the suite the same way
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[9] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[10] -> jsonschema",
+            "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[12] -> jsonschema");
+
+    /**
+     * A pair without a test-suite case's description: {@code file.json[3] description -> target} is
+     * {@code file.json[3] -> target}, the form {@link #KNOWN} lists.
+     */
+    static String knownKey(String pair) {
+        return pair.replaceFirst("^(corpus:jsonschema/tests/[^\\[]*\\[\\d+\\]) .* -> ([a-z-]+)$", "$1 -> $2");
+    }
 
     private static final Map<String, String> EXTENSIONS = Map.ofEntries(Map.entry("jsonschema", "json"),
             Map.entry("avro", "avsc"), Map.entry("protobuf", "proto"), Map.entry("shex", "shex"),
@@ -81,8 +123,12 @@ class ReferenceToolsConformanceTest {
         }
     }
 
-    private record Timing(String pair, long millis) {
+    /** Wall and CPU milliseconds of one encode: on the shared machine the wall time also measures the neighbours. */
+    private record Timing(String pair, long millis, long cpuMillis) {
     }
+
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory
+            .getThreadMXBean();
 
     private List<Source> sources(Path corpus) throws IOException {
         // realworld-train by default; the main corpus folders (about 1,400 inputs, 18,000 outputs) with
@@ -151,6 +197,7 @@ class ReferenceToolsConformanceTest {
                 for (String target : targets) {
                     String out;
                     long start = System.nanoTime();
+                    long cpuStart = CPU.getCurrentThreadCpuTime();
                     try {
                         out = registry.encoder(target, "format").encode(model, CodecOptions.NONE,
                                 new LossinessLedger());
@@ -167,7 +214,8 @@ class ReferenceToolsConformanceTest {
                         continue;
                     }
                     Output o = new Output(s, target, outputs.size() + "." + EXTENSIONS.get(target));
-                    timings.add(new Timing(o.pair(), (System.nanoTime() - start) / 1_000_000));
+                    timings.add(new Timing(o.pair(), (System.nanoTime() - start) / 1_000_000,
+                            (CPU.getCurrentThreadCpuTime() - cpuStart) / 1_000_000));
                     outputs.add(o);
                     Files.writeString(work.resolve(target).resolve(o.file()), out);
                     problems.put(o.pair(), new ArrayList<>(inJvm(target, out, model, pg)));
@@ -204,7 +252,7 @@ class ReferenceToolsConformanceTest {
         assertEquals(List.of(), exceptions, "no codec may fail with an exception (a 500)");
         Set<String> knownSeen = new TreeSet<>();
         List<String> unexpected = rejected.stream().filter(r -> {
-            String pair = r.substring(0, r.indexOf(" ["));
+            String pair = knownKey(r.substring(0, r.lastIndexOf(" [", r.indexOf("]: "))));
             if (KNOWN.contains(pair)) {
                 knownSeen.add(pair);
                 return false;
@@ -214,7 +262,8 @@ class ReferenceToolsConformanceTest {
         assertEquals(List.of(), unexpected, "outputs the target format's own tools refuse");
         if (System.getProperty("reference.sources", "train").equals("train") && System.getProperty(
                 "reference.formats", "").isEmpty() && onlyTargets.isEmpty()) {
-            assertEquals(KNOWN, knownSeen, "a known rejection is now accepted: take it off the list");
+            assertEquals(KNOWN.stream().filter(k -> k.startsWith("train:")).collect(java.util.stream.Collectors
+                    .toCollection(TreeSet::new)), knownSeen, "a known rejection is now accepted: take it off the list");
         }
     }
 
@@ -283,8 +332,11 @@ class ReferenceToolsConformanceTest {
         rejected.forEach(r -> System.out.println("[reference] rejected " + r));
         exceptions.forEach(e -> System.out.println("[reference] EXCEPTION " + e));
         timings.sort(Comparator.comparingLong(Timing::millis).reversed());
-        timings.stream().limit(10).forEach(t -> System.out.println("[reference] slow " + t.millis() + " ms "
-                + t.pair()));
+        timings.stream().limit(10).forEach(t -> System.out.println("[reference] slow " + t.millis() + " ms (CPU "
+                + t.cpuMillis() + " ms) " + t.pair()));
+        timings.sort(Comparator.comparingLong(Timing::cpuMillis).reversed());
+        timings.stream().limit(5).forEach(t -> System.out.println("[reference] slow by CPU " + t.cpuMillis()
+                + " ms (wall " + t.millis() + " ms) " + t.pair()));
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -92,8 +92,13 @@ public final class DialectUpgrade {
     private final Map<JsonNode, Located> located = new IdentityHashMap<>();
     /** Plain-name anchors ({@code $anchor}, or a draft-04..07 identifier fragment) per original resource root. */
     private final Map<JsonNode, Map<String, JsonNode>> anchors = new IdentityHashMap<>();
-    /** Documents using dynamic references or anchors: their resource boundaries matter, so they stay as written. */
+    /**
+     * Documents using dynamic references or anchors, or one anchor name in two resources: their resource boundaries
+     * matter, so they stay as written.
+     */
     private final Map<JsonNode, Boolean> dynamicDocuments = new IdentityHashMap<>();
+    /** The plain anchor names of each document, to find one written in two resources. */
+    private final Map<JsonNode, java.util.Set<String>> anchorNames = new IdentityHashMap<>();
     private final List<NestedId> nestedIds = new ArrayList<>();
     /** The document being walked, and the length of the prefix of its ledger paths ({@code #} or {@code name#}). */
     private JsonNode currentDocument;
@@ -269,6 +274,10 @@ public final class DialectUpgrade {
                 ? o.get("$anchor").textValue() : null);
         if (plainAnchor != null && isAnchorName(plainAnchor)) {
             anchors.computeIfAbsent(resource, k -> new HashMap<>()).putIfAbsent(plainAnchor, o);
+            // one anchor name twice in a document lives in two resources: their boundaries keep it apart
+            if (!anchorNames.computeIfAbsent(currentDocument, k -> new java.util.HashSet<>()).add(plainAnchor)) {
+                dynamicDocuments.put(currentDocument, true);
+            }
         }
         for (String dynamic : List.of("$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor")) {
             if (o.has(dynamic)) {

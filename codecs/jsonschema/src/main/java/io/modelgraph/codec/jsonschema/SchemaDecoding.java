@@ -101,8 +101,13 @@ final class SchemaDecoding {
         this.document = document;
         this.options = options;
         this.ledger = ledger;
-        this.dynamicScopes = scanDynamic(document, true);
+        boolean dynamic = scanDynamic(document, true);
+        // two anchors of one name can only live in different embedded resources: those resources are kept too
+        this.dynamicScopes = dynamic || duplicateAnchors;
     }
+
+    private final Set<String> anchorNames = new HashSet<>();
+    private boolean duplicateAnchors;
 
     /** Whether the document uses {@code $dynamicRef}/{@code $dynamicAnchor}; collects embedded identifiers. */
     private boolean scanDynamic(JsonNode node, boolean root) {
@@ -110,6 +115,9 @@ final class SchemaDecoding {
         if (node.isObject()) {
             if (!root && node.path("$id").isTextual()) {
                 embeddedIds.add(node.get("$id").textValue());
+            }
+            if (node.path("$anchor").isTextual() && !anchorNames.add(node.get("$anchor").textValue())) {
+                duplicateAnchors = true;
             }
             found = node.has("$dynamicRef") || node.has("$dynamicAnchor");
             for (JsonNode child : node) {

@@ -340,8 +340,23 @@ class JsonSchemaCodecTest {
         assertEquals(2, ledger.entries().stream().filter(e -> e.kind() == LossKind.TypeApproximation
                 && e.explanation().contains("empty enum")).count(), ledger.entries().toString());
         SchemaModel root = codec.decode("{\"enum\": []}", CodecOptions.NONE, new LossinessLedger());
-        assertEquals("{}", Json.parse(codec.encode(root, CodecOptions.NONE, new LossinessLedger())).path("not")
-                .toString());
+        LossinessLedger rootLedger = new LossinessLedger();
+        assertEquals("{}", Json.parse(codec.encode(root, CodecOptions.NONE, rootLedger)).path("not").toString());
+        assertTrue(rootLedger.entries().stream().anyMatch(e -> e.path().equals("#/enum")),
+                rootLedger.entries().toString());
+    }
+
+    @Test
+    void oneAnchorNameInTwoEmbeddedResourcesKeepsTheirIdentifiers() throws Exception {
+        SchemaModel model = codec.decode("""
+                {"$id": "https://example.org/root", "$ref": "child1#a",
+                 "$defs": {"A": {"$id": "child1", "allOf": [{"$id": "child2", "$anchor": "a", "type": "number"},
+                                                            {"$anchor": "a", "type": "string"}]}}}
+                """, CodecOptions.NONE, new LossinessLedger());
+        JsonNode out = Json.parse(codec.encode(model, CodecOptions.NONE, new LossinessLedger()));
+        assertEquals("child1#a", out.path("$ref").textValue(), out.toString());
+        assertEquals("child1", out.at("/$defs/A/$id").textValue(), out.toString());
+        assertEquals("child2", out.at("/$defs/A/allOf/0/$id").textValue(), out.toString());
     }
 
     @Test
