@@ -34,7 +34,10 @@ class RepositoryRulesTest {
     private static final Set<String> SKIPPED_DIRECTORIES = Set.of("target", "node_modules", ".git", ".data",
             ".mvn");
 
-    /** Every file under {@code **}{@code /src/**}, {@code docs/}, and the top-level README, API and template. */
+    /**
+     * Every file under {@code **}{@code /src/**}, {@code docs/} and {@code .ci/}, every {@code pom.xml}, and the
+     * top-level README, API and template.
+     */
     static List<Path> scannedFiles() throws IOException {
         List<Path> out = new ArrayList<>();
         for (String top : List.of("README.md", "openapi.yaml", "template.yaml")) {
@@ -42,7 +45,9 @@ class RepositoryRulesTest {
         }
         try (Stream<Path> all = Files.walk(ROOT)) {
             all.filter(Files::isRegularFile)
-                    .filter(p -> ROOT.relativize(p).toString().startsWith("docs/") || isUnderSrc(p))
+                    .filter(p -> ROOT.relativize(p).toString().startsWith("docs/")
+                            || ROOT.relativize(p).toString().startsWith(".ci/")
+                            || p.getFileName().toString().equals("pom.xml") || isUnderSrc(p))
                     .filter(p -> !skipped(p))
                     .forEach(out::add);
         }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.json.Json;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,18 +107,31 @@ public class RouteFidelityConformanceTest {
             total += inputs.size();
             int[] tally = new int[3]; // byte-identical, differing only where ledgered, unexplained
             Stream<DynamicTest> perInput = inputs.stream().map(in -> DynamicTest.dynamicTest(format + "/"
-                    + in.name(), () -> {
+                    + in.name(), source(format + "/" + in.name()), () -> {
                         RouteRoundTrip.Outcome o = RouteRoundTrip.check(format, format + "/" + in.name(), in.text());
                         tally[o.identical() ? 0 : o.holds() ? 1 : 2]++;
                         assertTrue(o.holds(), "differences no ledger entry explains: " + o);
                     }));
-            DynamicTest figures = DynamicTest.dynamicTest(format + " figures", () -> System.out.printf(
-                    "ROUTE FIDELITY %s: %d inputs, %d byte-identical, %d differing only where ledgered,"
-                    + " %d unexplained%n", format, inputs.size(), tally[0], tally[1], tally[2]));
+            DynamicTest figures = DynamicTest.dynamicTest(format + " figures", source(format), () ->
+                    System.out.printf("ROUTE FIDELITY %s: %d inputs, %d byte-identical, %d differing only where"
+                    + " ledgered, %d unexplained%n", format, inputs.size(), tally[0], tally[1], tally[2]));
             formats.add(DynamicContainer.dynamicContainer(format, Stream.concat(perInput, Stream.of(figures))));
         }
         int inputs = total;
-        return Stream.concat(formats.stream(), Stream.of(DynamicTest.dynamicTest("the corpus has inputs", () ->
-                assertTrue(inputs > 0, "no corpus inputs for " + RouteFidelityTest.formats()))));
+        return Stream.concat(formats.stream(), Stream.of(DynamicTest.dynamicTest("the corpus has inputs",
+                source("corpus"), () -> assertTrue(inputs > 0, "no corpus inputs for "
+                        + RouteFidelityTest.formats()))));
+    }
+
+    /**
+     * The corpus input a test is about, as its source: with a source of their own, the reports name the tests by
+     * their display names instead of the factory's method and an index.
+     */
+    private static URI source(String input) {
+        try {
+            return new URI("corpus", input, null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(input, e);
+        }
     }
 }
