@@ -1,6 +1,7 @@
 package io.modelgraph.compat.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelgraph.codec.protobuf.ProtoJsonNames;
 import io.modelgraph.compat.ConsumerRules;
 import io.modelgraph.compat.Finding;
 import io.modelgraph.compat.Matching;
@@ -352,17 +353,7 @@ public final class ProtobufRules implements ConsumerRules {
                 return text.substring(eq + 1).trim().replace("\"", "");
             }
         }
-        StringBuilder out = new StringBuilder();
-        boolean upper = false;
-        for (char c : e.name().toCharArray()) {
-            if (c == '_') {
-                upper = true;
-            } else {
-                out.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return out.toString();
+        return ProtoJsonNames.of(e.name());
     }
 
     /** Reserved numbers, ranges and names ({@code protobuf.reserved}: texts such as {@code 5}, {@code 9 to 11}). */

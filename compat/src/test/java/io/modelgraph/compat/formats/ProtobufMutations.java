@@ -1,5 +1,6 @@
 package io.modelgraph.compat.formats;
 
+import io.modelgraph.codec.protobuf.ProtoJsonNames;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -79,7 +80,7 @@ final class ProtobufMutations {
                 : null));
         on(out, lines, fields, "rename-field", s -> List.of(rename(s, null)));
         on(out, lines, fields, "rename-field-keeping-json-name", s -> s.m().group(6) != null ? null
-                : List.of(rename(s, jsonName(s.m().group(4)))));
+                : List.of(rename(s, ProtoJsonNames.of(s.m().group(4)))));
         on(out, lines, fields, "renumber-field", s -> List.of(s.m().group().replaceFirst("=\\s*" + s.m().group(5)
                 + "\\b", "= 9998")));
         on(out, lines, fields, "move-into-oneof", s -> {
@@ -206,20 +207,5 @@ final class ProtobufMutations {
         String line = s.m().group().replaceFirst(" " + s.m().group(4) + "(\\s*)=", " " + s.m().group(4)
                 + "_renamed$1=");
         return keptJsonName == null ? line : line.replaceFirst(";", " [json_name = \"" + keptJsonName + "\"];");
-    }
-
-    /** protoc's JSON name: underscores dropped, the letter after each upper-cased. */
-    static String jsonName(String name) {
-        StringBuilder out = new StringBuilder();
-        boolean upper = false;
-        for (char c : name.toCharArray()) {
-            if (c == '_') {
-                upper = true;
-            } else {
-                out.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return out.toString();
     }
 }

@@ -388,11 +388,11 @@ final class ProtoEncoding {
             String candidate = base;
             // two fields of a message may not share a JSON name either (protoc and buf refuse it in proto3)
             for (int n = 2; reserved.hasName(candidate) || usedNames.contains(candidate)
-                    || usedJsonNames.contains(jsonName(candidate)); n++) {
+                    || usedJsonNames.contains(ProtoJsonNames.of(candidate)); n++) {
                 candidate = base + "_" + n;
             }
             usedNames.add(candidate);
-            usedJsonNames.add(jsonName(candidate));
+            usedJsonNames.add(ProtoJsonNames.of(candidate));
             if (!candidate.equals(wanted)) {
                 ledger.drop(ePath, "'" + wanted + "' is not a valid or free protobuf field name, or its JSON name is"
                         + " another field's; written as '" + candidate + "'.");
@@ -555,21 +555,6 @@ final class ProtoEncoding {
             }
         }
         return pascal.toString();
-    }
-
-    /** A field's default JSON name as protoc derives it: underscores removed, the letter after one capitalised. */
-    static String jsonName(String field) {
-        StringBuilder out = new StringBuilder();
-        boolean upper = false;
-        for (char c : field.toCharArray()) {
-            if (c == '_') {
-                upper = true;
-            } else {
-                out.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return out.toString();
     }
 
     private void enumeration(String path, TaxonomyDef x, StringBuilder out, String indent, String scope) {

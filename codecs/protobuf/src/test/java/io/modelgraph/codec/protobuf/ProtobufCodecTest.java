@@ -203,7 +203,7 @@ class ProtobufCodecTest {
                 ElementDef.of("bigInt", DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL)))), List.of());
         LossinessLedger ledger = new LossinessLedger();
         String proto = codec.encode(m, CodecOptions.NONE, ledger);
-        assertEquals("bigInt", ProtoEncoding.jsonName("big__int"));
+        assertEquals("bigInt", ProtoJsonNames.of("big__int"));
         assertTrue(proto.contains("big_int = 1;") && proto.contains("big__int_2 = 2;")
                 && proto.contains("bigInt_3 = 3;"), proto);
         assertEquals(2, ledger.entries().stream().filter(e -> e.explanation().contains("its JSON name")).count(),
