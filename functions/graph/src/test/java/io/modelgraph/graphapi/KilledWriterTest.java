@@ -89,6 +89,9 @@ class KilledWriterTest {
         String main = MainSpace.idFor(project);
         Map<String, String> out = new TreeMap<>();
         for (Map.Entry<String, Map<String, AttributeValue>> e : FaultyDynamo.partition(project).entrySet()) {
+            if (e.getKey().equals("L#largeWrite")) {
+                continue; // a writer killed before listing its write leaves its lease, free once run out (TTL drops it)
+            }
             String text = new TreeMap<>(e.getValue()).toString().replace(project, "{P}").replace(main, "{MAIN}");
             out.put(e.getKey().replace(main, "{MAIN}"), text);
         }
