@@ -109,7 +109,8 @@ final class StagedWrites {
         int bytes = 0;
         int n = 0;
         for (int i = 0; i <= sks.size(); i++) {
-            if (i == sks.size() || (bytes + sks.get(i).length() * 3 > RECORD_BYTES && !part.isEmpty())) {
+            int size = i < sks.size() ? ItemSize.utf8(sks.get(i)) + 4 : 0;
+            if (i == sks.size() || (bytes + size > RECORD_BYTES && !part.isEmpty())) {
                 Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId,
                         PREFIX + writeId + "!" + n++));
                 item.put(KEYS, AttributeValue.builder().l(part).build());
@@ -119,7 +120,7 @@ final class StagedWrites {
             }
             if (i < sks.size()) {
                 part.add(Attr.s(sks.get(i)));
-                bytes += sks.get(i).length() * 3 + 4;
+                bytes += size;
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.modelgraph.graphapi;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.graph.MainSpace;
@@ -46,10 +47,14 @@ class KilledWriterTest {
         long fullMillis = (System.nanoTime() - started) / 1_000_000;
         Map<String, String> after = normalised(reference);
         assertTrue(!before.equals(after), "the import changes the project");
+        String seenBefore = view(fixed, reference); // the reference project, imported
+        String viewBefore = viewOfFreshSeed(fixed);
+        String viewAfter = seenBefore;
 
         GraphStore sweeper = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
                 Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
         List<String> outcomes = new ArrayList<>();
+        int reads = 0;
         for (int seed = 1; seed <= RUNS; seed++) {
             Random random = new Random(seed);
             String project = TestStores.newProjectId();
@@ -60,10 +65,27 @@ class KilledWriterTest {
             while ((line = out.readLine()) != null && !line.equals("READY")) {
                 // JVM start-up and client set-up: not yet writing
             }
+            // a reader polls the nodes by id and both spaces' exports while the writer runs, and after its death
+            List<String> views = java.util.Collections.synchronizedList(new ArrayList<>());
+            java.util.concurrent.atomic.AtomicBoolean polling = new java.util.concurrent.atomic.AtomicBoolean(true);
+            Thread reader = new Thread(() -> {
+                while (polling.get()) {
+                    views.add(view(fixed, project));
+                }
+            });
+            reader.start();
             // sleep: time itself: the kill lands at a random moment of the real write, which is what is tested
             Thread.sleep(random.nextInt((int) Math.max(200, fullMillis)));
             p.destroyForcibly(); // SIGKILL: no finally block, no shutdown hook runs
             p.waitFor(30, TimeUnit.SECONDS);
+            views.add(view(fixed, project)); // dead, not yet settled
+            polling.set(false);
+            reader.join();
+            int seed0 = seed;
+            long odd = views.stream().filter(v -> !v.equals(viewBefore) && !v.equals(viewAfter)).count();
+            assertEquals(0, odd, () -> "seed " + seed0 + ": a reader saw a state neither before nor after the import"
+                    + " in " + odd + " of " + views.size() + " reads");
+            reads += views.size();
             sweeper.settlePendingWrites(project); // as the project's next large write (or a refused user write) does
             Map<String, String> now = normalised(project);
             String outcome = now.equals(before) ? "before" : now.equals(after) ? "after" : "NEITHER";
@@ -72,7 +94,38 @@ class KilledWriterTest {
                     + "nor after the import; differing items: " + differences(now, before, after));
         }
         System.out.println("KilledWriterTest outcomes by seed: " + outcomes + " (unkilled import " + fullMillis
-                + " ms)");
+                + " ms); " + reads + " polled reads, each before or after");
+    }
+
+    /**
+     * What a reader sees of the project: the nodes by id (fetchNodes' read) and the loaded main space and s1 (an
+     * export's read), as text with the project and main space ids made neutral.
+     */
+    private static String view(GraphStore reader, String project) {
+        String main = MainSpace.idFor(project);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            ids.add("n" + i);
+            ids.add("m" + i);
+        }
+        List<String> parts = new ArrayList<>();
+        reader.nodes(project, ids).values().forEach(n -> parts.add("node " + n.id() + "|" + n.label() + "|"
+                + n.spaceIds()));
+        for (List<String> spaces : List.of(List.<String>of(), List.of("s1"))) {
+            io.modelgraph.graph.GraphSnapshot g = reader.load(project, spaces);
+            g.nodes().forEach(n -> parts.add(spaces + " node " + n.id() + "|" + n.label() + "|" + n.spaceIds()));
+            g.relations().forEach(r -> parts.add(spaces + " relation " + r));
+            g.mixinValues().forEach(v -> parts.add(spaces + " value " + v.nodeId() + "|" + v.mixinId() + "|"
+                    + new TreeMap<>(v.columns())));
+        }
+        java.util.Collections.sort(parts);
+        return String.join("\n", parts).replace(main, "{MAIN}").replace(project, "{P}");
+    }
+
+    private static String viewOfFreshSeed(GraphStore store) {
+        String project = TestStores.newProjectId();
+        CrashWriter.seed(store, project);
+        return view(store, project);
     }
 
     private static Process child(String project) throws Exception {
