@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * corpus input of every decode format but sql itself (whose scripts {@link SqlConformanceTest} covers) is decoded,
  * written as PostgreSQL and as SQLite DDL, executed on embedded PostgreSQL (one database per model) and on
  * in-memory SQLite, and the catalog read back through JDBC metadata must match the model's tables, columns,
- * types, nullability and keys ({@link Catalog}). Lives in the transform module because the registry of every
+ * types, nullability and keys ({@link Catalog}). Lives in transform-conformance because the registry of every
  * codec is there; in this package because the engine helpers are the sql codec's own test code.
  */
 @Tag("conformance")
