@@ -167,9 +167,31 @@ public final class GraphStore implements GraphAccess {
 
     /** The node items that exist among {@code ids}, deleted or not, by id. One item read per id. */
     public Map<String, Node> nodes(String projectId, Collection<String> ids) {
-        Map<String, Node> out = new HashMap<>();
-        nodeItems(projectId, ids).forEach((id, item) -> out.put(id, NodeItems.decode(item)));
-        return out;
+        return unmixed(projectId, at -> {
+            Map<String, Node> out = new HashMap<>();
+            nodeItems(projectId, ids).forEach((id, item) -> out.put(id, NodeItems.decode(item)));
+            return out;
+        });
+    }
+
+    private static final int UNMIXED_ATTEMPTS = 4;
+
+    /**
+     * {@code read} as of one moment of the project's large writes: a read made of several DynamoDB calls (parallel
+     * chunks, one Query per partition) could meet a large write's commit between them and show some items as before
+     * it and others as after. Every commit moves the project version, so the read is made again when the version
+     * moved while it ran (at most 4 times; only a project written without pause gets the last attempt as it is).
+     */
+    private <T> T unmixed(String projectId, java.util.function.Function<ProjectVersion.Stamp, T> read) {
+        ProjectVersion.Stamp at = versions.read(projectId);
+        for (int attempt = 1; ; attempt++) {
+            T out = read.apply(at);
+            ProjectVersion.Stamp now = versions.read(projectId);
+            if (now.equals(at) || attempt == UNMIXED_ATTEMPTS) {
+                return out;
+            }
+            at = now;
+        }
     }
 
     /** A lazy walk of one (space, node type) index partition, strictly after {@code after} in {@code order}. */
@@ -626,8 +648,12 @@ public final class GraphStore implements GraphAccess {
      */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {
+        return unmixed(projectId, at -> loadOnce(projectId, spaceIds, at));
+    }
+
+    private GraphSnapshot loadOnce(String projectId, List<String> spaceIds, ProjectVersion.Stamp at) {
         List<String> spaces = spaceIds.isEmpty() ? List.of(MainSpace.idFor(projectId)) : List.copyOf(spaceIds);
-        if (versions.read(projectId).equals(ProjectVersion.Stamp.NONE)) {
+        if (at.equals(ProjectVersion.Stamp.NONE)) {
             return new GraphSnapshot(spaces, List.of(), List.of(), List.of());
         }
         Map<String, Node> nodes = new LinkedHashMap<>();
