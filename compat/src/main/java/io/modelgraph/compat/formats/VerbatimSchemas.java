@@ -16,8 +16,8 @@ import java.util.Set;
  * model ({@code additionalProperties}), {@code required}, {@code items}. Annotations ({@code title},
  * {@code description}, {@code default}, {@code examples}, {@code format}, ...) assert nothing and are skipped. A
  * change in any other keyword ({@code anyOf}, {@code $ref}, {@code not}, ...) is not judged: the result says so,
- * and the rules report it for review instead of a verdict. The walk follows the two documents' nesting, so it is
- * linear in their size.
+ * and the rules report it for review instead of a verdict. The walk follows the two documents' nesting; a budget of
+ * a multiple of their size keeps it linear when one reader schema judges many writer properties.
  */
 final class VerbatimSchemas {
     /** A narrowing, in the jsonschema consumer's words (without the prefix). */
@@ -42,20 +42,47 @@ final class VerbatimSchemas {
 
     private final List<Narrowing> out = new ArrayList<>();
     private boolean unjudged;
+    /**
+     * Keywords left to read. One writer schema is read once, but one reader {@code additionalProperties} may be
+     * read against each writer property it now judges; the budget, a multiple of the two documents' size, keeps
+     * the walk linear, and a walk that exceeds it is not judged.
+     */
+    private long budget;
 
-    private VerbatimSchemas() {
+    private VerbatimSchemas(long budget) {
+        this.budget = budget;
     }
 
     /** Whether {@code reader} accepts every instance {@code writer} accepts; {@code path} names the place. */
     static Result compare(JsonNode reader, JsonNode writer, String path) {
-        VerbatimSchemas v = new VerbatimSchemas();
+        if (reader.equals(writer)) {
+            return new Result(List.of(), false);
+        }
+        VerbatimSchemas v = new VerbatimSchemas(8L * (size(reader) + size(writer)) + 64);
         v.schema(reader, writer, path);
         return new Result(List.copyOf(v.out), v.unjudged);
     }
 
+    /** The number of nodes of a JSON document, counted without recursion. */
+    private static long size(JsonNode root) {
+        long n = 0;
+        java.util.ArrayDeque<JsonNode> pending = new java.util.ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            JsonNode node = pending.pop();
+            n++;
+            node.forEach(pending::push);
+        }
+        return n;
+    }
+
     private void schema(JsonNode reader, JsonNode writer, String path) {
-        if (reader.equals(writer) || isTrue(reader) || isFalse(writer)) {
-            return; // the reader takes anything, or the writer took nothing
+        budget -= reader.size() + writer.size() + 1 + reader.path("enum").size() + writer.path("enum").size();
+        if (budget < 0) {
+            unjudged = true;
+        }
+        if (unjudged || isTrue(reader) || isFalse(writer)) {
+            return; // the reader takes anything, or the writer took nothing (or the walk stops)
         }
         if (isFalse(reader)) {
             add("constraint-narrowed", Severity.ERROR, path, "The reader's schema refuses every instance");
@@ -129,7 +156,7 @@ final class VerbatimSchemas {
             if (!r.has(k)) {
                 continue;
             }
-            List<JsonNode> allowed = new ArrayList<>();
+            Set<JsonNode> allowed = new java.util.HashSet<>();
             if (k.equals("enum")) {
                 r.get(k).forEach(allowed::add);
             } else {
@@ -181,6 +208,11 @@ final class VerbatimSchemas {
         JsonNode wp = w.path("properties");
         JsonNode rAdditional = r.has("additionalProperties") ? r.get("additionalProperties") : TRUE;
         JsonNode wAdditional = w.has("additionalProperties") ? w.get("additionalProperties") : TRUE;
+        budget -= rp.size() + wp.size() + r.path("required").size();
+        if (budget < 0) {
+            unjudged = true;
+            return;
+        }
         for (Iterator<String> it = wp.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (rp.has(name)) {
