@@ -58,9 +58,15 @@ public final class ProjectLease implements AutoCloseable {
      * moment its holder dies at, the sweep finds the lease through the registry.
      */
     static ProjectLease take(WriteLease lease, WriteJournal journal, String projectId, String writeId) {
-        journal.list(projectId, writeId, lease.latestEnd());
+        return take(lease, journal, projectId, writeId, WriteLease.DEFAULT_WAIT);
+    }
+
+    /** As above, waiting up to {@code wait} for another holder (see {@link WriteLease#acquire}). */
+    static ProjectLease take(WriteLease lease, WriteJournal journal, String projectId, String writeId,
+            java.time.Duration wait) {
+        journal.list(projectId, writeId, lease.latestEnd(wait));
         try {
-            return new ProjectLease(lease, journal, projectId, writeId, lease.acquire(projectId, writeId));
+            return new ProjectLease(lease, journal, projectId, writeId, lease.acquire(projectId, writeId, wait));
         } catch (RuntimeException busy) {
             journal.unlistUnjournaled(projectId, writeId);
             throw busy;
