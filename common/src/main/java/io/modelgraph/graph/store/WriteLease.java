@@ -56,16 +56,6 @@ final class WriteLease {
         this.length = length;
     }
 
-    /**
-     * The latest end a lease taken from now, after waiting at most {@code wait} for another holder, can have: the
-     * due time of the journal registry entry listed before the lease is taken ({@link WriteJournal#list}), so a
-     * writer killed between taking the lease and writing its journal leaves an entry the sweep finds, which drops
-     * the lease with it.
-     */
-    Instant latestEnd(Duration wait) {
-        return clock.instant().plus(length).plus(bounded(wait)).plus(Duration.ofSeconds(2));
-    }
-
     /** {@link #acquire(String, String, Duration)} with the {@link #DEFAULT_WAIT}. */
     Instant acquire(String projectId, String writeId) {
         return acquire(projectId, writeId, DEFAULT_WAIT);
