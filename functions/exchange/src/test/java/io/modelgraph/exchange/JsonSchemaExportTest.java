@@ -38,6 +38,31 @@ class JsonSchemaExportTest {
     }
 
     @Test
+    void aDefinitionWithItsOwnIdKeepsItsPointerSinceItsAnchorsAreItsOwn() throws Exception {
+        // "#node" from the root looks for an anchor of the root resource; one written into the entry that has its
+        // own $id would belong to that resource, so the reference would dangle
+        String source = """
+                {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/root.json",
+                 "type":"object",
+                 "properties":{"tree":{"$ref":"#/$defs/node"},"name":{"$ref":"#/$defs/Name"}},
+                 "$defs":{
+                   "node":{"$id":"node.json","$dynamicAnchor":"node","type":"object",
+                           "properties":{"children":{"type":"array","items":{"$dynamicRef":"#node"}}}},
+                   "Name":{"type":"object","properties":{"first":{"type":"string"}}}}}""";
+        var model = new io.modelgraph.codec.jsonschema.JsonSchemaCodec().decode(source,
+                new io.modelgraph.codec.CodecOptions(java.util.Map.of()), new io.modelgraph.ledger.LossinessLedger());
+        JsonNode doc = JsonSchemaExporter.export(model, Optional.empty(), true);
+        assertEquals(java.util.List.of(), io.modelgraph.exchange.jsonschema.ExportCheck.problems(doc),
+                doc.toPrettyString());
+        JsonNode node = doc.path("$defs").path("node");
+        assertEquals("node.json", node.path("$id").asText(), doc.toPrettyString());
+        assertTrue(node.path("$anchor").isMissingNode(), "no anchor written into another resource: " + doc);
+        String text = doc.toString();
+        assertTrue(text.contains("\"$ref\":\"#/$defs/node\""), text);
+        assertTrue(text.contains("\"$ref\":\"#Name\""), "the other entries still get anchors: " + text);
+    }
+
+    @Test
     void theProfileFilterListsAndRemovesUnmappedKeywordsButNotPropertyNames() throws Exception {
         JsonNode doc = Json.parse("""
                 {"type":"object","properties":{"not":{"type":"string","mustNotBe":{"const":"x"},"not":{"const":"y"}},

@@ -107,6 +107,11 @@ class JsonSchemaSuiteConformanceTest {
             new java.util.concurrent.ConcurrentHashMap<>();
     /** validateJSON's verdicts by space and instance: the same question to an unchanged space is asked once. */
     private final Map<String, Boolean> verdicts = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The check of each merged space's export (exportJsonSchema), once per space, with where it came from. */
+    private final Map<String, Exported> exports = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Exported(String where, List<String> problems, List<String> external) {
+    }
     private final java.util.concurrent.atomic.AtomicInteger mergesSent = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicInteger validationsSent =
             new java.util.concurrent.atomic.AtomicInteger();
@@ -129,7 +134,20 @@ class JsonSchemaSuiteConformanceTest {
         }
         System.out.println("JSON-Schema-Test-Suite (required) through mergeJsonSchema + validateJSON, per draft:");
         summary.forEach(System.out::println);
+        List<String> broken = exports.values().stream().filter(e -> !e.problems().isEmpty())
+                .map(e -> e.where() + e.problems()).sorted().toList();
+        List<String> external = exports.values().stream().filter(e -> !e.external().isEmpty())
+                .map(e -> e.where() + e.external()).sorted().toList();
+        System.out.printf(java.util.Locale.ROOT, "exports (exportJsonSchema of each merged space) valid 2020-12 with"
+                + " every $ref to the document resolving in it: %d / %d%n", exports.size() - broken.size(),
+                exports.size());
+        broken.forEach(p -> System.out.println("  " + p));
+        System.out.println("exports keeping references to documents the merge did not carry (kept as written,"
+                + " never fetched: docs/jsonschema-dialects.md): " + external.size());
+        external.forEach(p -> System.out.println("  " + p));
         printWork(tasks, results, started);
+        assertTrue(!exports.isEmpty());
+        assertEquals(List.of(), broken, "every export passes the 2020-12 meta-schema with every $ref resolving");
     }
 
     /**
@@ -263,6 +281,24 @@ class JsonSchemaSuiteConformanceTest {
                 .nullNode());
     }
 
+    /** The export of a merged space held to the 2020-12 meta-schema with every {@code $ref} resolving in it. */
+    private static Exported exported(Merged m, Task t) {
+        var exported = m.client().call("GET", "exportJsonSchema", Map.of("configTypeId",
+                DefaultProfiles.JSON_SCHEMA_ID, "spaceId", m.space()), null, "Viewer");
+        String where = t.draft().folder() + "/" + t.file() + "[" + t.index() + "]: ";
+        if (exported.status() != 200) {
+            return new Exported(where, List.of("exportJsonSchema answered " + exported.status() + " "
+                    + exported.body()), List.of());
+        }
+        try {
+            var check = io.modelgraph.exchange.jsonschema.ExportCheck.check(
+                    Json.parse(ExchangeTestSupport.json(exported).path("data").asText()));
+            return new Exported(where, check.problems(), check.external());
+        } catch (java.io.IOException e) {
+            return new Exported(where, List.of("the export is not JSON: " + e.getMessage()), List.of());
+        }
+    }
+
     /** validateJSON's isValid; empty for anything but an answer (a failed case either way). */
     private java.util.Optional<Boolean> verdict(Merged m, JsonNode data) {
         String key = m.space() + "\u0000" + data;
@@ -286,6 +322,9 @@ class JsonSchemaSuiteConformanceTest {
 
     private GroupResult runGroup(FileServer server, Task t) {
         Merged m = merged(server, t);
+        if (m.ok()) {
+            exports.computeIfAbsent(m.space(), space -> exported(m, t));
+        }
         List<String> unreported = new ArrayList<>();
         Set<String> reportedKeywords = new LinkedHashSet<>();
         if (m.ok() && t.latest()) {

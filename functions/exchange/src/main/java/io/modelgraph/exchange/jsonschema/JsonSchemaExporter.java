@@ -19,11 +19,15 @@ import java.util.regex.Pattern;
  * every {@code $defs} entry, Type or Taxonomy (enum), gets an {@code $anchor} (its own when the model has one, else
  * its $defs name when that is a valid anchor) and references to it use {@code #anchor}; entries whose name cannot be
  * an anchor keep the JSON pointer. Schemas written inline are not given an anchor. Why here and not in the codec: anchors in references are an export option of this API only.
+ * A {@code $defs} entry with its own {@code $id} is a resource of its own: an anchor in it belongs to that resource,
+ * so {@code #anchor} from the root would not reach it, and it keeps the pointer; references inside such a resource,
+ * and values that are data ({@code enum}, {@code const}, {@code default}, {@code examples}), are left as written.
  */
 public final class JsonSchemaExporter {
     private static final JsonSchemaCodec CODEC = new JsonSchemaCodec();
     private static final Pattern ANCHOR = Pattern.compile("[A-Za-z_][-A-Za-z0-9._]*");
     private static final String DEFS = "#/$defs/";
+    private static final Set<String> DATA = Set.of("enum", "const", "default", "examples");
 
     public static ObjectNode export(SchemaModel model, Optional<String> rootType, boolean useAnchorForRef) {
         SchemaModel m = model;
@@ -45,7 +49,7 @@ public final class JsonSchemaExporter {
         Map<String, String> anchorOf = new HashMap<>();
         Set<String> used = new HashSet<>();
         defs.fields().forEachRemaining(e -> {
-            if (e.getValue() instanceof ObjectNode def && def.path("$anchor").isTextual()) {
+            if (e.getValue() instanceof ObjectNode def && def.path("$anchor").isTextual() && !resource(def)) {
                 anchorOf.put(e.getKey(), def.get("$anchor").asText());
                 used.add(def.get("$anchor").asText());
             }
@@ -55,7 +59,7 @@ public final class JsonSchemaExporter {
         // every entry, so a re-merged export exports byte-identically.
         ObjectNode withAnchors = ((ObjectNode) defs).objectNode();
         defs.fields().forEachRemaining(e -> {
-            if (!(e.getValue() instanceof ObjectNode def)) {
+            if (!(e.getValue() instanceof ObjectNode def) || resource(def)) {
                 withAnchors.set(e.getKey(), e.getValue());
                 return;
             }
@@ -75,11 +79,19 @@ public final class JsonSchemaExporter {
             anchorOf.put(e.getKey(), anchor);
         });
         doc.set("$defs", withAnchors);
-        rewrite(doc, anchorOf);
+        rewrite(doc, anchorOf, true);
     }
 
-    private static void rewrite(JsonNode node, Map<String, String> anchorOf) {
+    /** A schema with its own {@code $id}: its {@code #...} references and anchors are its own. */
+    private static boolean resource(JsonNode schema) {
+        return schema.path("$id").isTextual();
+    }
+
+    private static void rewrite(JsonNode node, Map<String, String> anchorOf, boolean root) {
         if (node instanceof ObjectNode o) {
+            if (!root && resource(o)) {
+                return;
+            }
             JsonNode ref = o.get("$ref");
             if (ref != null && ref.isTextual() && ref.asText().startsWith(DEFS)) {
                 String rest = ref.asText().substring(DEFS.length());
@@ -92,9 +104,13 @@ public final class JsonSchemaExporter {
                     }
                 }
             }
-            o.fields().forEachRemaining(f -> rewrite(f.getValue(), anchorOf));
+            o.fields().forEachRemaining(f -> {
+                if (!DATA.contains(f.getKey())) {
+                    rewrite(f.getValue(), anchorOf, false);
+                }
+            });
         } else if (node != null && node.isArray()) {
-            node.forEach(n -> rewrite(n, anchorOf));
+            node.forEach(n -> rewrite(n, anchorOf, false));
         }
     }
 
