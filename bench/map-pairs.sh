@@ -2,7 +2,7 @@
 # Time schema/map of realworld-train cases, one pair per fresh JVM, one after the other (never in parallel: the
 # figure is the pair's own cost). Each line: cold wall/CPU of the first call, median of the warm calls after it.
 # Usage: bench/map-pairs.sh [corpus dir] [pair ...], a pair written "format/case=>target"; without pairs, the ten
-# slowest of the last ReferenceToolsConformanceTest runs (docs/fidelity.md, "Current state"). BENCH_CP set to a
+# slowest of the last ReferenceToolsConformanceTest runs (docs/fidelity.md, "Speed"). BENCH_CP set to a
 # class path skips the bench build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,6 +29,7 @@ if [ -z "${BENCH_CP:-}" ]; then
   BENCH_CP="bench/target/classes:$(cat bench/target/classpath.txt)"
 fi
 for pair in "${pairs[@]}"; do
-  java -Xmx1g -cp "$BENCH_CP" io.modelgraph.bench.MapPairBench "$corpus" "${pair%%=>*}" "${pair##*=>}" 5 \
-    2>/dev/null | grep '^PAIR'
+  out="$(java -Xmx1g -cp "$BENCH_CP" io.modelgraph.bench.MapPairBench "$corpus" "${pair%%=>*}" "${pair##*=>}" 5 2>&1 \
+    || true)"
+  grep '^PAIR' <<<"$out" || echo "FAILED $pair: $(grep -v '^\s*at ' <<<"$out" | tail -2 | tr '\n' ' ')"
 done

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * the median of the warm calls after it. It prints wall time, the calling thread's CPU time and the whole process's
  * CPU time (JIT compiler and GC threads included): on a shared machine the wall time also measures the neighbours,
  * the CPU times do not. {@code bench/map-pairs.sh} runs it once per pair, each in a fresh JVM (docs/fidelity.md,
- * "Current state").
+ * "Speed").
  *
  * <p>{@code java -cp <bench class path> io.modelgraph.bench.MapPairBench <corpus dir> <format/case> <target>
  * [warm calls]}, the case named as in {@code realworld-train} ({@code shex/chemrof.shex}; a folder is sent as the
