@@ -58,22 +58,35 @@ public final class NpmTools {
             throw new IllegalStateException("'" + command[0] + "' is needed for " + purpose
                     + " and could not be started (install Node.js 18 or later): " + e.getMessage(), e);
         }
-        // stdout and stderr drained on their own threads, so a full pipe never stalls the tool
+        // stdout and stderr drained on their own threads, so a full pipe never stalls the tool and the deadline
+        // below is measured while the tool runs, not after its output has ended
+        StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
-        Thread errReader = new Thread(() -> {
+        Thread outReader = drain(p.getInputStream(), out);
+        Thread errReader = drain(p.getErrorStream(), err);
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " did not finish in " + seconds + " s");
+        }
+        outReader.join();
+        errReader.join();
+        return new Result(p.exitValue(), out.toString(), err.toString());
+    }
+
+    private static Thread drain(java.io.InputStream stream, StringBuilder into) {
+        Thread reader = new Thread(() -> {
             try {
-                err.append(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+                String text = new String(stream.readAllBytes(), StandardCharsets.UTF_8);
+                synchronized (into) {
+                    into.append(text);
+                }
             } catch (IOException ignored) {
                 // the exit status reports the failure
             }
         });
-        errReader.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not finish in " + seconds + " s");
-        }
-        errReader.join();
-        return new Result(p.exitValue(), out, err.toString());
+        reader.setDaemon(true);
+        reader.start();
+        return reader;
     }
 }
