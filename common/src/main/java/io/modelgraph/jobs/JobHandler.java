@@ -11,7 +11,7 @@ import java.util.Optional;
  * Entry of a job function (template.yaml: the route group's code, Timeout 900, invoked asynchronously with
  * {@code {"projectId": ..., "jobId": ...}}): one run of the job through the group's router, with a budget of
  * the invocation's remaining time that never defers again. The router's graph store holds its write lease for
- * {@link Jobs#RUN_LEASE}, so the journal sweep never settles a live run's write.
+ * {@link Jobs#RUN_LEASE}, so a settle never gives up a live run's write.
  */
 public abstract class JobHandler implements RequestHandler<Map<String, String>, String> {
     private static final JsonLog LOG = JsonLog.of(JobHandler.class);

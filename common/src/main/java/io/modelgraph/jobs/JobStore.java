@@ -28,13 +28,6 @@ public final class JobStore {
     /** How long a job and its objects are kept after its last change. */
     public static final Duration KEPT = Duration.ofDays(7);
     public static final String PK_PREFIX = "J#";
-    /**
-     * One partition listing every job a run has taken and not yet ended ({@code sk = <projectId>#<jobId>}): what
-     * lets the scheduled sweep find a dead run's job with one Query and store {@code failed} without anyone reading
-     * the job (docs/graph.md "When a run dies").
-     */
-    static final String RUNNING_PK = "S#runningJobs";
-
     private final DynamoDbClient dynamo;
     private final String table;
     /** Built on first use: a function that never defers a write never builds an S3 client. */
@@ -94,49 +87,10 @@ public final class JobStore {
                             ":until", Attr.n(runUntil.toEpochMilli()), ":now", Attr.n(now.toEpochMilli()),
                             ":ttl", Attr.n(now.plus(KEPT).getEpochSecond())))
                     .returnValues(ReturnValue.ALL_NEW));
-            list(projectId, jobId, now);
             return Optional.of(decode(projectId, r.attributes()));
         } catch (ConditionalCheckFailedException notClaimable) {
             return Optional.empty();
         }
-    }
-
-    /** A job taken by a run, listed for the sweep. A failure only leaves the job to the read-time rule. */
-    private void list(String projectId, String jobId, Instant now) {
-        Map<String, AttributeValue> item = new HashMap<>(Map.of(Tables.PK, Attr.s(RUNNING_PK), Tables.SK,
-                Attr.s(projectId + "#" + jobId)));
-        item.put("projectId", Attr.s(projectId));
-        item.put("jobId", Attr.s(jobId));
-        item.put(Tables.TTL, Attr.n(now.plus(KEPT).getEpochSecond()));
-        try {
-            dynamo.putItem(b -> b.tableName(table).item(item));
-        } catch (software.amazon.awssdk.core.exception.SdkException e) {
-            // the job still reads failed once its run dies (Jobs.find); only the sweep does not see it
-        }
-    }
-
-    /** Takes a job off the sweep's list: its run ended (done or failed). */
-    public void unlist(String projectId, String jobId) {
-        try {
-            dynamo.deleteItem(b -> b.tableName(table).key(Map.of(Tables.PK, Attr.s(RUNNING_PK), Tables.SK,
-                    Attr.s(projectId + "#" + jobId))));
-        } catch (software.amazon.awssdk.core.exception.SdkException e) {
-            // the next sweep reads the ended job and tries again
-        }
-    }
-
-    /** A job a run has taken and not yet ended, as listed for the sweep. */
-    public record Listed(String projectId, String jobId) {
-    }
-
-    /** Every listed job, with one Query of the list's partition. */
-    public java.util.List<Listed> listed() {
-        java.util.List<Listed> out = new java.util.ArrayList<>();
-        dynamo.queryPaginator(b -> b.tableName(table).consistentRead(true).keyConditionExpression("#pk = :pk")
-                .expressionAttributeNames(Map.of("#pk", Tables.PK))
-                .expressionAttributeValues(Map.of(":pk", Attr.s(RUNNING_PK)))).items()
-                .forEach(i -> out.add(new Listed(i.get("projectId").s(), i.get("jobId").s())));
-        return out;
     }
 
     /**
@@ -195,7 +149,6 @@ public final class JobStore {
                         "#ttl", Tables.TTL, "#sk", Tables.SK))
                 .expressionAttributeValues(Map.of(":done", Attr.s(JobState.done.name()), ":status", Attr.n(status),
                         ":now", Attr.n(now.toEpochMilli()), ":ttl", Attr.n(now.plus(KEPT).getEpochSecond()))));
-        unlist(projectId, jobId);
     }
 
     /** The envelope of a done job. */

@@ -77,25 +77,6 @@ public final class Jobs {
     }
 
     /**
-     * The scheduled sweep's part (docs/graph.md "When a run dies"): every job a run took and did not end is read
-     * through {@link #find}, so a dead run's job is stored {@code failed} without anyone asking for it; a job no
-     * longer running leaves the list. Returns how many were found dead.
-     */
-    public int sweepDead() {
-        int dead = 0;
-        for (JobStore.Listed l : store.listed()) {
-            Optional<JobRecord> job = find(l.projectId(), l.jobId());
-            if (job.isEmpty() || job.get().state() != JobState.running) {
-                if (job.isPresent() && job.get().state() == JobState.failed) {
-                    dead++;
-                }
-                store.unlist(l.projectId(), l.jobId());
-            }
-        }
-        return dead;
-    }
-
-    /**
      * One run of a job: takes it (only if queued, or if its last run died), replays the stored request through
      * {@code dispatch} and keeps the answer. Returns the job as left, or empty when it was not taken (unknown,
      * done, or running elsewhere).

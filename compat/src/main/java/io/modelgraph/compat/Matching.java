@@ -37,22 +37,33 @@ public final class Matching {
     public record TaxonomyMatch(TaxonomyDef writer, Optional<TaxonomyDef> reader) {
     }
 
-    private final Map<String, TypeDef> readerTypes = new HashMap<>();
+    private final Map<String, TypeDef> readerTypes;
     private final Map<String, TypeDef> readerTypeAliases = new HashMap<>();
     private final Map<String, TypeDef> readerTypeMaps = new HashMap<>();
-    private final Map<String, TaxonomyDef> readerTaxonomies = new HashMap<>();
+    private final Map<String, TaxonomyDef> readerTaxonomies;
     private final Map<String, TaxonomyDef> readerTaxonomyAliases = new HashMap<>();
     private final Map<String, TaxonomyDef> readerTaxonomyMaps = new HashMap<>();
-    private final Map<String, TypeDef> writerTypes = new HashMap<>();
-    private final Map<String, TaxonomyDef> writerTaxonomies = new HashMap<>();
-    private final Map<String, Optional<TypeDef>> readerForWriterName = new HashMap<>();
-    private final Map<String, Optional<TaxonomyDef>> readerTaxonomyForWriterName = new HashMap<>();
-    private final List<TypeMatch> types = new ArrayList<>();
-    private final List<TaxonomyMatch> taxonomies = new ArrayList<>();
+    private final Map<String, TypeDef> writerTypes;
+    private final Map<String, TaxonomyDef> writerTaxonomies;
+    private final Map<String, Optional<TypeDef>> readerForWriterName;
+    private final Map<String, Optional<TaxonomyDef>> readerTaxonomyForWriterName;
+    private final List<TypeMatch> types;
+    private final List<TaxonomyMatch> taxonomies;
     /** Writer types and value lists whose same-named reader part is declared alike (see {@link #alike}). */
-    private final Set<Object> alike = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Set<Object> alike;
 
     public Matching(SchemaModel writer, SchemaModel reader) {
+        // sized once: each map holds one entry per type or value list of a side
+        readerTypes = new HashMap<>(capacity(reader.types().size()));
+        readerTaxonomies = new HashMap<>(capacity(reader.taxonomies().size()));
+        writerTypes = new HashMap<>(capacity(writer.types().size()));
+        writerTaxonomies = new HashMap<>(capacity(writer.taxonomies().size()));
+        readerForWriterName = new HashMap<>(capacity(writer.types().size()));
+        readerTaxonomyForWriterName = new HashMap<>(capacity(writer.taxonomies().size()));
+        types = new ArrayList<>(writer.types().size());
+        taxonomies = new ArrayList<>(writer.taxonomies().size());
+        alike = java.util.Collections.newSetFromMap(new IdentityHashMap<>(writer.types().size()
+                + writer.taxonomies().size()));
         for (TypeDef t : reader.types()) {
             readerTypes.putIfAbsent(t.name(), t);
             Aliases.of(t.annotations()).forEach(a -> readerTypeAliases.putIfAbsent(a, t));
@@ -117,6 +128,10 @@ public final class Matching {
     private static boolean alike(TaxonomyDef w, TaxonomyDef r) {
         return w.name().equals(r.name()) && w.terms().equals(r.terms()) && w.annotations().equals(r.annotations())
                 && w.mapsTo().equals(r.mapsTo());
+    }
+
+    private static int capacity(int entries) {
+        return entries * 4 / 3 + 1;
     }
 
     /** Every writer type, in the writer's order, with its reader type and element pairs. */
@@ -208,16 +223,43 @@ public final class Matching {
     private static Optional<TypeMatch> samePlaces(TypeDef w, TypeDef r) {
         List<ElementDef> we = w.elements();
         List<ElementDef> re = r.elements();
+        if (hasSharedName(we)) {
+            return Optional.empty();
+        }
         List<ElementMatch> elements = new ArrayList<>(we.size());
-        Set<String> names = new java.util.HashSet<>(we.size() * 2);
         for (int i = 0; i < we.size(); i++) {
-            if (!names.add(we.get(i).name())) {
-                return Optional.empty();
-            }
             elements.add(new ElementMatch(we.get(i), Optional.of(re.get(i))));
         }
         return Optional.of(new TypeMatch(w, Optional.of(r), elements, List.of()));
     }
+
+    /**
+     * Whether two elements share a name. A small type (most are) is checked pair by pair, which costs less than
+     * hashing every name of a large model once more; a larger one through a set, so the check stays linear.
+     */
+    private static boolean hasSharedName(List<ElementDef> elements) {
+        int n = elements.size();
+        if (n <= SMALL_TYPE) {
+            for (int i = 1; i < n; i++) {
+                String name = elements.get(i).name();
+                for (int j = 0; j < i; j++) {
+                    if (elements.get(j).name().equals(name)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        Set<String> names = new java.util.HashSet<>(n * 4 / 3 + 1);
+        for (ElementDef e : elements) {
+            if (!names.add(e.name())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final int SMALL_TYPE = 12;
 
     /** The element pairs of one matched type pair, and the reader's elements no writer element stands for. */
     private static TypeMatch pair(TypeDef w, TypeDef rt, ReaderElements re) {

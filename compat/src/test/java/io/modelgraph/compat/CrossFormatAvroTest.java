@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.ledger.LossinessLedger;
@@ -16,23 +17,31 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Cross-format consistency: for version pairs of the protobuf corpus (a field removed, added, retyped, renamed),
  * the avro consumer's verdict on the decoded models equals Avro's {@code SchemaCompatibility} on the pair converted
- * to Avro by the Avro codec. Prints the agreement per kind and every disagreement; asserts at least 99%.
+ * to Avro by the Avro codec. Prints the agreement per kind and every disagreement; each corpus file is a test of
+ * its own that fails on a disagreement of its pairs, and the totals assert at least 99%.
  */
 @Tag("conformance")
 class CrossFormatAvroTest {
     private static final Pattern FIELD = Pattern.compile("(?m)^(\\s*)(?:optional |repeated )?(int32|int64|string|bool"
             + "|double|float|bytes|uint32|uint64) ([a-z_][A-Za-z0-9_]*) = (\\d+);");
 
-    @Test
-    void avroVerdictsOnProtobufPairsMatchAvrosCheckerOnTheConvertedPair() throws Exception {
+    /**
+     * One named test per corpus file whose pairs were judged: they agree with Avro's checker in both directions.
+     * Then the totals: enough pairs, and at least 99% agreement. The pairs are judged once, when the factory runs,
+     * which prints the agreement per kind and the disagreements.
+     */
+    @TestFactory
+    Stream<DynamicTest> avroVerdictsOnProtobufPairsMatchAvrosCheckerOnTheConvertedPair() throws Exception {
         Path corpus = CorpusCheck.folder("protobuf");
         List<Path> files = new ArrayList<>(CorpusCheck.files(corpus, ".*\\.proto$"));
         Path realworld = corpus.getParent().resolve("realworld-train/protobuf");
@@ -44,6 +53,7 @@ class CrossFormatAvroTest {
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         int used = 0;
+        CorpusVerdicts perFile = new CorpusVerdicts();
         for (Path file : files) {
             String text = Files.readString(file);
             Matcher m = FIELD.matcher(text);
@@ -59,6 +69,8 @@ class CrossFormatAvroTest {
                 continue; // needs imports from another file, or its Avro form is refused
             }
             used++;
+            String name = corpus.getParent().relativize(file).toString();
+            perFile.pass(name);
             String line = m.group();
             String type = m.group(2);
             Map<String, String> mutations = new TreeMap<>();
@@ -90,9 +102,11 @@ class CrossFormatAvroTest {
                     if (ours.compatible() == nativeOk) {
                         tally[0]++;
                     } else {
-                        disagreements.add(corpus.getParent().relativize(file) + " " + mu.getKey() + " " + mode
-                                + ": Avro " + (nativeOk ? "compatible" : "incompatible") + "; ours "
-                                + ours.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList());
+                        String detail = mu.getKey() + " " + mode + ": Avro " + (nativeOk ? "compatible"
+                                : "incompatible") + "; ours " + ours.findings().stream().filter(f -> f.severity()
+                                == Severity.ERROR).toList();
+                        disagreements.add(name + " " + detail);
+                        perFile.fail(name, detail);
                     }
                 }
             }
@@ -108,7 +122,12 @@ class CrossFormatAvroTest {
         }
         System.out.printf("  %-24s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
         disagreements.stream().limit(40).forEach(d -> System.out.println("  disagreement: " + d));
-        assertTrue(total > 100, "too few generated pairs: " + total);
-        assertTrue(agree >= 0.99 * total, "agreement below 99%: " + agree + "/" + total);
+        int agreed = agree;
+        int pairs = total;
+        return Stream.concat(perFile.tests("verdicts that disagree with SchemaCompatibility on the Avro conversions"),
+                Stream.of(DynamicTest.dynamicTest("enough generated pairs", CorpusVerdicts.source("enough generated pairs"), () -> assertTrue(pairs > 100,
+                        "too few generated pairs: " + pairs)),
+                        DynamicTest.dynamicTest("at least 99% agreement", CorpusVerdicts.source("at least 99% agreement"), () -> assertTrue(agreed >= 0.99 * pairs,
+                                "agreement below 99%: " + agreed + "/" + pairs))));
     }
 }

@@ -50,6 +50,55 @@ class StructuralRulesTest {
                 .changelog());
     }
 
+    /**
+     * Alike pairs are paired by place, except where two elements share a name: then the first of the name reads
+     * both, as the pairing by name has it, whether the type is small (names compared pair by pair) or large (a set).
+     */
+    @Test
+    void alikeTypesWithASharedNamePairByNameWhateverTheirSize() {
+        for (int size : List.of(3, 12, 13, 40)) {
+            List<ElementDef> elements = new java.util.ArrayList<>();
+            for (int i = 0; i < size - 1; i++) {
+                elements.add(ElementDef.of("e" + i, DataType.of(PrimitiveKind.STRING), Cardinality.OPTIONAL));
+            }
+            ElementDef again = ElementDef.of("e0", DataType.of(PrimitiveKind.INTEGER), Cardinality.REQUIRED);
+            elements.add(again);
+            TypeDef t = TypeDef.of("Wide", elements);
+            Matching m = new Matching(model(t), model(t.toBuilder().description("same").build()));
+            assertTrue(m.alike(t), "size " + size);
+            Matching.ElementMatch last = m.types().get(0).elements().get(size - 1);
+            assertEquals(again, last.writer());
+            assertEquals("e0", last.reader().orElseThrow().name());
+            assertEquals(DataType.of(PrimitiveKind.STRING), last.reader().orElseThrow().type(),
+                    "size " + size + ": the first e0 reads both");
+            List<ElementDef> unique = elements.subList(0, size - 1);
+            TypeDef u = TypeDef.of("Wide", unique);
+            Matching um = new Matching(model(u), model(u.toBuilder().description("same").build()));
+            for (int i = 0; i < unique.size(); i++) {
+                assertEquals(unique.get(i), um.types().get(0).elements().get(i).reader().orElseThrow());
+            }
+        }
+    }
+
+    /** The REDCap review skips alike instruments without comparing their fields again, in both directions. */
+    @Test
+    void redcapReviewSkipsAlikeInstrumentsAndStillSeesAChangedOne() {
+        TypeDef kept = TypeDef.of("Intake", List.of(NAME, AGE));
+        TypeDef form = TypeDef.of("Visit", List.of(ElementDef.of("weight", DataType.of(PrimitiveKind.NUMBER),
+                Cardinality.OPTIONAL)));
+        TypeDef retyped = TypeDef.of("Visit", List.of(ElementDef.of("weight", DataType.of(PrimitiveKind.STRING),
+                Cardinality.OPTIONAL)));
+        for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD, Mode.FULL)) {
+            CompareReport same = Compatibility.compare(model(kept, form), model(kept.toBuilder().description("x")
+                    .build(), form), mode, List.of("redcap"));
+            assertEquals(List.of(), rules(same), mode.name());
+            CompareReport changed = Compatibility.compare(model(kept, form), model(kept, retyped), mode,
+                    List.of("redcap"));
+            assertEquals(List.of("redcap.production-field-type-changed"), rules(changed), mode.name());
+            assertEquals("Visit.weight", changed.findings().get(0).basePath(), mode.name());
+        }
+    }
+
     @Test
     void binaryIsAStringForJsonSchemaReadersOnly() {
         SchemaModel binary = model(TypeDef.of("Blob", List.of(ElementDef.of("data", DataType.of(PrimitiveKind.BINARY),

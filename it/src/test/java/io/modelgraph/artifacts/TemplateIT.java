@@ -261,7 +261,6 @@ class TemplateIT {
     static final Map<String, Map<String, Access>> TABLES = Map.ofEntries(
             Map.entry("AuthorizerFunction", Map.of("ApiKeyTable", Access.VERIFY)),
             Map.entry("GraphFunction", Map.of("GraphTable", Access.WRITE, "ApiKeyTable", Access.WRITE)),
-            Map.entry("JournalSweepFunction", Map.of("GraphTable", Access.WRITE)),
             Map.entry("TransformFunction", Map.of("GraphTable", Access.WRITE)),
             Map.entry("TransformJobFunction", Map.of("GraphTable", Access.WRITE)),
             Map.entry("ExchangeFunction", Map.of("GraphTable", Access.WRITE)),

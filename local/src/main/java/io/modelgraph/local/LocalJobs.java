@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The local stand-in for the job functions' asynchronous invocation: a job run goes to a background thread
  * of this JVM with the job functions' 900 s budget. Two at a time, like a small reserved concurrency; more
  * wait their turn. A run cut short by stopping the gateway leaves its job {@code running}: its write is
- * settled by the journal sweep once its lease has passed, and the job can be run again then (docs/local.md).
+ * given up by the project's next settle once its lease has passed, and the job reads failed then (docs/local.md).
  */
 final class LocalJobs implements AutoCloseable {
     private final AtomicInteger n = new AtomicInteger();

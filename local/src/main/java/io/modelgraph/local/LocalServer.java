@@ -55,13 +55,11 @@ public final class LocalServer implements AutoCloseable {
     private final LocalIssuer issuer;
     private final LocalGateway gateway;
     private final List<RouteGroup> groups;
-    /** The local stand-in for the EventBridge schedule of JournalSweepFunction in template.yaml. */
+    /** The local stand-in for the EventBridge schedule of ScheduledReauditFunction in template.yaml. */
     private final java.util.concurrent.ScheduledExecutorService sweeper;
     /** The local stand-in for the job functions' asynchronous invocations. */
     private final LocalJobs jobs;
 
-    /** As template.yaml's schedule: the journal sweep runs once a minute. */
-    static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(1);
 
     private LocalServer(Options options, Stores stores, Services services, DataDir dataDir, LocalIssuer issuer,
             LocalGateway gateway, List<RouteGroup> groups, LocalJobs jobs) {
@@ -74,18 +72,10 @@ public final class LocalServer implements AutoCloseable {
         this.gateway = gateway;
         this.groups = groups;
         this.sweeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "journal-sweep");
+            Thread t = new Thread(r, "scheduled-reaudit");
             t.setDaemon(true);
             return t;
         });
-        io.modelgraph.graphapi.JournalSweepHandler sweep = new io.modelgraph.graphapi.JournalSweepHandler(services);
-        sweeper.scheduleWithFixedDelay(() -> {
-            try {
-                sweep.handleRequest(Map.of(), null);
-            } catch (RuntimeException e) {
-                // the next run tries again, as the scheduled function would
-            }
-        }, SWEEP_EVERY.toMillis(), SWEEP_EVERY.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         // the local stand-in for ScheduledReauditFunction's daily schedule
         io.modelgraph.integrations.ScheduledReauditHandler reaudit =
                 new io.modelgraph.integrations.ScheduledReauditHandler(services);

@@ -1,13 +1,8 @@
 package io.modelgraph.graph.store;
 
-import io.modelgraph.api.FatalError;
 import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -27,14 +21,12 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Writes a project's item changes all-or-nothing (docs/graph.md "Large writes"). Up to 99 items: one
- * TransactWriteItems, so DynamoDB itself makes it atomic. More: under the project's {@link WriteLease} and a
- * write-ahead {@link WriteJournal} record, in three phases of a {@link WritePlan}: new items nobody else can
- * reach as plain BatchWriteItem, then everything that overwrites stored state as conditional transactions
- * (four at a time, each item conditional on the pre-image the caller read), then the node items of new nodes
- * as plain BatchWriteItem. If anything fails, nothing further starts and everything that did or may have
- * landed is undone by {@link Restorer}; undos still owed after its retries are recorded in the journal and
- * logged with a tracking code, and the next large write to the project finishes them. An {@link Error}
- * (the process is failing) is rethrown without undoing: the write-ahead record does that once its lease ends.
+ * TransactWriteItems, so DynamoDB itself makes it atomic. More: under the project's {@link WriteLease}, listed
+ * {@code open} in the project's version item, with every new item carrying the write's id and every overwrite or
+ * removal staged ({@link StagedWrites}), in the three phases of a {@link WritePlan}; nothing of it is seen until one
+ * conditional commit. A write that fails is given up and removed ({@link StagedWrites#abandon}); one whose writer
+ * dies is given up by the next settle of the project once its lease has run out. An {@link Error} (the process
+ * is failing) is rethrown without any clean-up: that settle does it.
  */
 final class AtomicWriter {
     static final int TRANSACTION_ITEMS = 100;
@@ -42,50 +34,34 @@ final class AtomicWriter {
     static final int TRANSACTION_BYTES = 3_000_000;
     private static final int ATTEMPTS = 6;
 
-    private static final ExecutorService POOL = Executors.newFixedThreadPool(4, r -> {
+    static final ExecutorService POOL = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "graph-atomic-write");
         t.setDaemon(true);
         return t;
     });
 
-    private enum Landed { YES, NO, MAYBE, NOT_SENT }
-
-    private record ChunkResult(Landed landed, RuntimeException failure) {
-    }
-
-    /** A phase's outcome: the items that did or may have landed, and its failure, if any. */
-    private record PhaseResult(List<ItemChange> toUndo, Optional<Throwable> failure) {
-        PhaseResult {
-            toUndo = List.copyOf(toUndo);
-        }
-    }
-
     private final DynamoDbClient dynamo;
     private final String table;
-    private final Restorer restorer;
-    private final WriteJournal journal;
     private final WriteLease lease;
     private final ProjectVersion versions;
     private final DynamoCalls calls;
     private final BatchWriter batches;
     private final StagedWrites staged;
 
-    AtomicWriter(DynamoDbClient dynamo, String table, Restorer restorer, WriteJournal journal, WriteLease lease,
-            ProjectVersion versions) {
+    AtomicWriter(DynamoDbClient dynamo, String table, WriteLease lease, ProjectVersion versions,
+            StagedWrites staged) {
         this.versions = versions;
         this.dynamo = dynamo;
         this.table = table;
-        this.restorer = restorer;
-        this.journal = journal;
         this.lease = lease;
         this.calls = new DynamoCalls(dynamo, table);
         this.batches = new BatchWriter(dynamo);
-        this.staged = new StagedWrites(dynamo, table);
+        this.staged = staged;
     }
 
     /**
      * Applies every change or none. Throws {@link StoreConflictException} when another writer changed one of
-     * the items first; rethrows any other fault once the items written so far are restored.
+     * the items first; rethrows any other fault once what was written is removed.
      *
      * @param newNodeIds nodes the changes create (validated absent)
      * @param generatedIds node and relation ids the service generated (GUIDs nobody else can know)
@@ -115,89 +91,74 @@ final class AtomicWriter {
             dropChunks(spilled.superseded());
             return;
         }
-        // a lease taken here is listed first (ProjectLease.take), so a writer killed before its journal is found
-        ProjectLease writing = held.orElseGet(() -> ProjectLease.take(lease, journal, projectId,
-                UUID.randomUUID().toString()));
+        ProjectLease writing = held.orElseGet(() -> ProjectLease.take(lease, projectId, UUID.randomUUID().toString()));
         String writeId = writing.writeId();
-        Instant leaseUntil = writing.until();
         boolean crashed = false;
-        boolean committed = false;
         try {
             // every new item carries the write's id: readers hide it until the commit below (OpenWrites)
             // overwrites and removals are staged: the stored item is only locked until the commit (StagedWrites)
-            List<ItemChange> staged = new ArrayList<>();
+            List<ItemChange> stagedChanges = new ArrayList<>();
             for (ItemChange c : changes) {
-                staged.addAll(StagedWrites.stages(c) ? StagedWrites.stage(c, writeId) : List.of(c));
+                stagedChanges.addAll(StagedWrites.stages(c) ? StagedWrites.stage(c, writeId) : List.of(c));
             }
-            boolean stages = staged.size() > changes.size();
-            WritePlan plan = WritePlan.of(staged.stream().map(c -> hiddenUntilCommit(c, writeId)).toList(), newNodeIds,
-                    generatedIds);
+            WritePlan plan = WritePlan.of(stagedChanges.stream().map(c -> hiddenUntilCommit(c, writeId)).toList(),
+                    newNodeIds, generatedIds);
             if (held.isEmpty()) {
                 requireStillAbsent(projectId, plan.recheck());
             }
-            // one item of every guarded transaction is its landing mark (see WriteJournal.MARK)
-            List<List<ItemChange>> guarded = chunks(plan.guarded(), TRANSACTION_ITEMS - 1);
-            Map<String, Integer> chunkOf = new HashMap<>();
-            for (int i = 0; i < guarded.size(); i++) {
-                for (ItemChange c : guarded.get(i)) {
-                    chunkOf.put(c.sk(), i);
-                }
-            }
-            writing.journaled(); // from here its registry entry belongs to the journal, even if begin fails part-way
-            versions.open(projectId, writeId); // before its first item: listed, its items are hidden from readers
-            int parts = journal.begin(projectId, writeId, plan.all(), chunkOf, leaseUntil);
-            List<ItemChange> toUndo = new ArrayList<>();
             Optional<Throwable> failure = Optional.empty();
-            for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
-                if (writing.lost()) { // taken over after it ran out: stop before sending more, and undo
-                    failure = Optional.of(StoreConflictException.busy("The large write lost the project's lease"
-                            + " part-way; nothing was written, apply the changes again."));
-                    break;
+            boolean committed = false;
+            versions.open(projectId, writeId); // before its first item: listed, its items are hidden from readers
+            try {
+                staged.recordNew(projectId, writeId, plan.all().stream().filter(c -> c.before().isEmpty())
+                        .map(ItemChange::sk).filter(sk -> !sk.startsWith(StagedWrites.PREFIX)).toList());
+                for (int phase = 0; phase < 3 && failure.isEmpty(); phase++) {
+                    if (writing.lost()) { // taken over after it ran out: stop before sending more
+                        failure = Optional.of(StoreConflictException.busy("The large write lost the project's"
+                                + " lease part-way; nothing was written, apply the changes again."));
+                        break;
+                    }
+                    failure = phase == 0 ? batch(plan.hidden()) : phase == 1
+                            ? transactions(chunks(plan.guarded(), TRANSACTION_ITEMS)) : batch(plan.reveal());
                 }
-                PhaseResult r = phase == 0 ? batch(plan.hidden()) : phase == 1
-                        ? transactions(projectId, writeId, guarded) : batch(plan.reveal());
-                toUndo.addAll(r.toUndo());
-                failure = r.failure();
-            }
-            if (failure.isPresent() && failure.get() instanceof Error e) {
-                crashed = true;
-                throw e; // the process is failing: leave the undo to the write-ahead record's lease
-            }
-            if (failure.isEmpty()) {
-                try {
+                if (failure.isPresent() && failure.get() instanceof Error e) {
+                    crashed = true;
+                    throw e; // the process is failing: the settle gives the write up once its lease runs out
+                }
+                if (failure.isEmpty()) {
                     // the commit point: every reader sees the whole write from this one conditional update on
                     versions.commit(projectId, writeId);
                     committed = true;
-                } catch (RuntimeException notCommitted) {
-                    failure = Optional.of(notCommitted);
                 }
+            } catch (RuntimeException notCommitted) {
+                failure = Optional.of(notCommitted);
             }
-            if (!committed && !versions.abort(projectId, writeId) && !versions.hidden(projectId).contains(writeId)) {
-                committed = true; // the commit landed though its answer was lost: never undo it
+            try {
+                if (!committed && !versions.abort(projectId, writeId)
+                        && !versions.hidden(projectId).contains(writeId)) {
+                    committed = true; // the commit landed though its answer was lost: never remove it
+                }
+            } catch (RuntimeException unreachable) {
+                // still open, so hidden: the settle gives it up once its lease is out
+                throw runtime(failure.orElse(unreachable));
             }
             if (committed) {
-                if (stages) {
-                    try {
-                        this.staged.apply(projectId, writeId);
-                    } catch (RuntimeException notMoved) {
-                        // committed all the same: readers see the staged versions through the locks, and the
-                        // settle that finds this journal once its lease is out finishes the move
-                        return;
-                    }
+                try {
+                    staged.finish(projectId, writeId);
+                    dropChunks(spilled.superseded());
+                } catch (RuntimeException notFinished) {
+                    // committed all the same: readers see the staged versions through the locks, and the next
+                    // settle of the project (listed as applying) finishes it
                 }
-                // a journal left behind (DynamoDB failing now) is dropped by the settle, which sees the commit
-                journal.finish(projectId, writeId, parts);
-                dropChunks(spilled.superseded());
                 return;
             }
-            // given up above for good before the undo, so the commit can never happen after it (items stay hidden)
-            RuntimeException fault = runtime(failure.orElseThrow());
-            boolean complete = restore(projectId, journal.landedOnly(projectId, writeId, toUndo, chunkOf), fault);
-            journal.finish(projectId, writeId, parts); // if this fails, the record's lease ends and it is re-undone
-            if (complete) {
-                journal.forgetIfUndone(projectId, writeId, plan.all());
+            // given up above for good, so it can never commit after this (its items stay hidden while removed)
+            try {
+                staged.abandon(projectId, writeId); // what it cannot remove stays listed as given up for the settle
+            } catch (RuntimeException unreachable) {
+                // given up, so hidden: the next settle removes it
             }
-            throw fault;
+            throw runtime(failure.orElseThrow());
         } finally {
             if (crashed) {
                 writing.keep();
@@ -227,7 +188,7 @@ final class AtomicWriter {
 
     /**
      * Deletes chunks of out-of-line values that the committed write left unreferenced. After the commit, never in
-     * it: an undo puts the old node items back, and they need their chunks. Best effort: a chunk left behind is
+     * it: readers see the old node items until then, and they need their chunks. Best effort: a chunk left behind is
      * unreachable and costs only its storage.
      */
     private void dropChunks(List<Map<String, AttributeValue>> keys) {
@@ -254,19 +215,19 @@ final class AtomicWriter {
         return "item '" + sk + "'";
     }
 
-    /** At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). */
+    /**
+     * At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). A
+     * failure whose answer was lost leaves the project before or after it, never between: the fault is answered.
+     */
     private void writeOneTransaction(String projectId, List<ItemChange> changes, Optional<ProjectLease> held) {
         // under a lease the caller holds, the check is that it is still ours (nobody else can have created nodes)
         TransactWriteItem leaseCheck = held.map(h -> lease.heldCheck(projectId, h.writeId()))
                 .orElseGet(() -> lease.freeCheck(projectId));
         List<TransactWriteItem> extra = changes.stream().anyMatch(AtomicWriter::createsNode)
                 ? List.of(leaseCheck, versions.bump(projectId)) : List.of(versions.bump(projectId));
-        ChunkResult r = send(changes, extra, new AtomicBoolean());
-        if (r.landed() == Landed.MAYBE) {
-            restore(projectId, changes, r.failure()); // the call failed after it may have landed
-        }
-        if (r.failure() != null) {
-            throw r.failure();
+        RuntimeException failure = send(changes, extra, new AtomicBoolean());
+        if (failure != null) {
+            throw failure;
         }
     }
 
@@ -287,121 +248,72 @@ final class AtomicWriter {
         }
     }
 
-    /** Plain BatchWriteItem of new items; what may have landed is every chunk that was started. */
-    private PhaseResult batch(List<ItemChange> items) {
+    /** Plain BatchWriteItem of new items, stopping at the first failure. */
+    private Optional<Throwable> batch(List<ItemChange> items) {
         if (items.isEmpty()) {
-            return new PhaseResult(List.of(), Optional.empty());
+            return Optional.empty();
         }
-        List<WriteRequest> requests = items.stream()
-                .map(c -> WriteRequest.builder().putRequest(p -> p.item(c.after().orElseThrow())).build()).toList();
-        BatchWriter.Outcome outcome = batches.writeUntilFailure(table, requests);
-        if (outcome.failure().isEmpty()) {
-            return new PhaseResult(items, Optional.empty());
-        }
-        Set<String> unsent = new HashSet<>();
-        outcome.unsent().forEach(w -> unsent.add(w.putRequest().item().get(Tables.SK).s()));
-        return new PhaseResult(items.stream().filter(c -> !unsent.contains(c.sk())).toList(), outcome.failure());
+        return batches.writeUntilFailure(table, items.stream()
+                .map(c -> WriteRequest.builder().putRequest(p -> p.item(c.after().orElseThrow())).build()).toList())
+                .failure();
     }
 
     /** Conditional transactions of up to 100 items, four in flight; stops starting new ones at the first failure. */
-    private PhaseResult transactions(String projectId, String writeId, List<List<ItemChange>> chunks) {
-        if (chunks.isEmpty()) {
-            return new PhaseResult(List.of(), Optional.empty());
-        }
+    private Optional<Throwable> transactions(List<List<ItemChange>> chunks) {
         AtomicBoolean stop = new AtomicBoolean();
-        List<Future<ChunkResult>> futures = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i++) {
-            List<ItemChange> chunk = chunks.get(i);
-            List<TransactWriteItem> mark = List.of(journal.landingMark(projectId, writeId, i));
-            futures.add(POOL.submit(() -> send(chunk, mark, stop)));
+        List<Future<RuntimeException>> futures = new ArrayList<>();
+        for (List<ItemChange> chunk : chunks) {
+            futures.add(POOL.submit(() -> send(chunk, List.of(), stop)));
         }
-        List<ItemChange> toUndo = new ArrayList<>();
         Throwable failure = null;
-        for (int i = 0; i < futures.size(); i++) {
-            ChunkResult r;
+        for (Future<RuntimeException> f : futures) {
             try {
-                r = futures.get(i).get();
+                RuntimeException r = f.get();
+                failure = failure == null ? r : failure;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stop.set(true);
-                r = new ChunkResult(Landed.MAYBE, new IllegalStateException("Interrupted during a large write", e));
+                failure = failure == null ? new IllegalStateException("Interrupted during a large write", e) : failure;
             } catch (ExecutionException e) {
                 stop.set(true);
-                if (e.getCause() instanceof Error err) {
-                    failure = err; // wins over any other failure: the caller must not undo
-                    continue;
-                }
-                r = new ChunkResult(Landed.MAYBE, new IllegalStateException("A large write failed", e.getCause()));
-            }
-            if (r.landed() == Landed.YES || r.landed() == Landed.MAYBE) {
-                toUndo.addAll(chunks.get(i));
-            }
-            if (r.failure() != null && (failure == null)) {
-                failure = r.failure();
+                // an Error wins over any other failure: the caller must not clean up
+                failure = e.getCause() instanceof Error || failure == null ? e.getCause() : failure;
             }
         }
-        return new PhaseResult(toUndo, Optional.ofNullable(failure));
+        return Optional.ofNullable(failure);
     }
 
     private static RuntimeException runtime(Throwable t) {
         return t instanceof RuntimeException re ? re : new IllegalStateException(t);
     }
 
-    /** Undoes {@code toUndo}; true when nothing is owed afterwards. */
-    private boolean restore(String projectId, List<ItemChange> toUndo, RuntimeException failure) {
-        Restorer.Outcome outcome = restorer.revert(toUndo);
-        try {
-            versions.bumpNow(projectId, true); // undos put back pre-images with their old update stamps
-        } catch (RuntimeException unreachable) {
-            // DynamoDB is failing: the owed undos are journaled below, and settling them moves the version
-        }
-        if (outcome.complete()) {
-            return true;
-        }
-        String writeId = UUID.randomUUID().toString();
-        boolean journaled = journal.record(projectId, writeId, outcome.owed());
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("event", "incompleteLargeWrite");
-        context.put("projectId", projectId);
-        context.put("writeId", writeId);
-        context.put("itemsStillToRestore", outcome.owed().size());
-        context.put("journaled", journaled);
-        context.put("finishedBy", journaled ? "the next large write to the project" : "nobody: restore by hand");
-        FatalError.record(failure, context); // logs under a tracking code
-        return false;
-    }
-
-    private ChunkResult send(List<ItemChange> chunk, List<TransactWriteItem> extra, AtomicBoolean stop) {
+    /** One transaction; null when it landed, else why not (after retrying contention). */
+    private RuntimeException send(List<ItemChange> chunk, List<TransactWriteItem> extra, AtomicBoolean stop) {
         List<TransactWriteItem> tx = new ArrayList<>(chunk.size() + extra.size());
         chunk.forEach(c -> tx.add(c.forward(table)));
         tx.addAll(extra);
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             if (stop.get()) {
-                return new ChunkResult(Landed.NOT_SENT, null);
+                return null;
             }
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
-                return new ChunkResult(Landed.YES, null);
+                return null;
             } catch (TransactionCanceledException e) {
                 if (refusedByCondition(e)) {
                     stop.set(true);
-                    return new ChunkResult(Landed.NO, new StoreConflictException(
-                            "The graph changed while the changes were applied; nothing was written, apply them again."));
+                    return new StoreConflictException(
+                            "The graph changed while the changes were applied; nothing was written, apply them again.");
                 }
                 if (attempt == ATTEMPTS - 1) {
                     stop.set(true);
-                    return new ChunkResult(Landed.NO, contended(e) ? new StoreConflictException(
-                            "The graph kept changing while the changes were applied; nothing was written, apply"
-                                    + " them again.") : e);
+                    return contended(e) ? new StoreConflictException("The graph kept changing while the changes"
+                            + " were applied; nothing was written, apply them again.") : e;
                 }
                 DynamoCalls.sleep(attempt + 1); // another transaction held an item, or throttling: try again
-            } catch (SdkException e) {
-                // the SDK has retried already; the transaction may or may not have landed
-                stop.set(true);
-                return new ChunkResult(Landed.MAYBE, e);
             } catch (RuntimeException e) {
-                stop.set(true);
-                return new ChunkResult(Landed.MAYBE, e);
+                stop.set(true); // the SDK has retried already
+                return e;
             } catch (Error e) {
                 stop.set(true); // the process is failing: start nothing more
                 throw e;

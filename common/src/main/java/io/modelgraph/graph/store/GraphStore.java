@@ -58,8 +58,8 @@ public final class GraphStore implements GraphAccess {
     private final Clock clock;
     private final DynamoCalls calls;
     private final AtomicWriter atomic;
-    private final WriteJournal journal;
     private final WriteLease lease;
+    private final StagedWrites staged;
     private final ProjectVersion versions;
     private final LabelIndex labels;
     private final ValueWrites values;
@@ -73,7 +73,7 @@ public final class GraphStore implements GraphAccess {
     /**
      * A store whose large writes hold the project's lease for {@code writeLease}: a job run's store, whose writes
      * may take minutes, holds it past the job function's timeout (io.modelgraph.jobs.Jobs.RUN_LEASE), so the
-     * journal sweep never settles a live write; a dead run's write is settled once it has passed.
+     * settle never gives up a live write; a dead run's write is settled once it has passed.
      */
     public GraphStore(DynamoDbClient dynamo, String table, Clock clock, java.time.Duration writeLease) {
         this.dynamo = dynamo;
@@ -82,11 +82,10 @@ public final class GraphStore implements GraphAccess {
         this.calls = new DynamoCalls(dynamo, table);
         this.versions = new ProjectVersion(dynamo, table);
         this.labels = new LabelIndex(calls, new LabelSnapshots(dynamo, table, calls, clock), clock);
-        Restorer restorer = new Restorer(dynamo, table);
         this.lease = new WriteLease(dynamo, table, clock, writeLease);
-        this.journal = new WriteJournal(dynamo, table, restorer, clock, lease, versions);
-        this.atomic = new AtomicWriter(dynamo, table, restorer, journal, lease, versions);
-        this.values = new ValueWrites(dynamo, table, versions);
+        this.staged = new StagedWrites(dynamo, table, versions, lease, clock);
+        this.atomic = new AtomicWriter(dynamo, table, lease, versions, staged);
+        this.values = new ValueWrites(dynamo, table, versions, this::settlePendingWrites);
     }
 
     public static GraphStore of(Services services) {
@@ -288,6 +287,9 @@ public final class GraphStore implements GraphAccess {
                     throw new StoreConflictException("A space of node '" + id + "' was deleted meanwhile.");
                 }
                 // someone else wrote the node between our read and write: read again and re-apply
+                if (attempt == 1) {
+                    settlePendingWrites(projectId); // refused twice: perhaps a lock of a dead large writer
+                }
             }
         }
         throw new StoreConflictException("Node '" + id + "' kept changing concurrently (" + MAX_ATTEMPTS
@@ -552,7 +554,7 @@ public final class GraphStore implements GraphAccess {
      * another holder, else {@link StoreConflictException}); pass it to {@link #bulkWrite} and close it when done.
      */
     public ProjectLease holdForLargeWrite(String projectId) {
-        return ProjectLease.take(lease, journal, projectId, java.util.UUID.randomUUID().toString());
+        return ProjectLease.take(lease, projectId, java.util.UUID.randomUUID().toString());
     }
 
     /**
@@ -602,19 +604,12 @@ public final class GraphStore implements GraphAccess {
     }
 
     /**
-     * Finishes what failed large writes of the project still owe (docs/graph.md "Large writes"): one Query,
-     * empty unless a restoration failed. Run before validating a large write so it sees the restored graph.
+     * Finishes or removes the large writes of the project whose writer is gone (docs/graph.md "Large writes"): one
+     * item read when there are none. Run before validating a large write, and by a small write a lock keeps
+     * refusing.
      */
     public void settlePendingWrites(String projectId) {
-        journal.settle(projectId);
-    }
-
-    /**
-     * The scheduled sweep over all projects (docs/graph.md "Large writes"): settles every journal that has
-     * fallen due, found through the journal registry with one Query. Returns the number of projects settled.
-     */
-    public int sweepPendingWrites() {
-        return journal.sweep();
+        staged.settle(projectId);
     }
 
     // ---- GraphAccess ------------------------------------------------------------------------

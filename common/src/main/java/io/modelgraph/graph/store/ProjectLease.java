@@ -11,13 +11,13 @@ import java.util.concurrent.TimeUnit;
  * after them (docs/graph.md "Large writes"): from the moment it is held nobody else can create a node in the
  * project, so what validation read as absent stays absent and the write needs no second existence read. Close it
  * when the call is done, written or refused; a write that died with an {@link Error} keeps it ({@link #keep}) so
- * its journal is settled only once the lease has run out, as for a lease the writer took itself.
+ * it is settled only once the lease has run out, as for a lease the writer took itself.
  *
  * <p>While held, the lease is renewed in the background ({@link WriteLease#renew}) for as long as the process
  * lives: a job's write keeps its project for its whole run, and a holder that dies (killed, timed out, out of
  * memory) stops renewing, so its lease ends at most {@link WriteLease#LENGTH} later and the project's node creates
  * and large writes go on. A renewal refused (the lease was taken over) marks the lease {@link #lost}: the writer
- * stops before its next phase and undoes what it wrote.
+ * stops before its next phase and removes what it wrote.
  */
 public final class ProjectLease implements AutoCloseable {
     private static final ScheduledExecutorService RENEWALS = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -27,18 +27,15 @@ public final class ProjectLease implements AutoCloseable {
     });
 
     private final WriteLease lease;
-    private final WriteJournal journal;
     private final String projectId;
     private final String writeId;
     private final Instant until;
     private volatile boolean kept;
-    private volatile boolean journaled;
     private volatile boolean lost;
     private final ScheduledFuture<?> renewal;
 
-    private ProjectLease(WriteLease lease, WriteJournal journal, String projectId, String writeId, Instant until) {
+    private ProjectLease(WriteLease lease, String projectId, String writeId, Instant until) {
         this.lease = lease;
-        this.journal = journal;
         this.projectId = projectId;
         this.writeId = writeId;
         this.until = until;
@@ -53,18 +50,9 @@ public final class ProjectLease implements AutoCloseable {
         }
     }
 
-    /**
-     * Lists the write in the journal registry, then takes the lease (see {@link WriteLease#latestEnd}): whatever
-     * moment its holder dies at, the sweep finds the lease through the registry.
-     */
-    static ProjectLease take(WriteLease lease, WriteJournal journal, String projectId, String writeId) {
-        journal.list(projectId, writeId, lease.latestEnd());
-        try {
-            return new ProjectLease(lease, journal, projectId, writeId, lease.acquire(projectId, writeId));
-        } catch (RuntimeException busy) {
-            journal.unlistUnjournaled(projectId, writeId);
-            throw busy;
-        }
+    /** Takes the project's lease for {@code writeId} (waits a few seconds for another holder, else 409). */
+    static ProjectLease take(WriteLease lease, String projectId, String writeId) {
+        return new ProjectLease(lease, projectId, writeId, lease.acquire(projectId, writeId));
     }
 
     String projectId() {
@@ -79,7 +67,7 @@ public final class ProjectLease implements AutoCloseable {
         return until;
     }
 
-    /** The process is failing mid-write: leave the lease to run out (the journal's undo waits for it). */
+    /** The process is failing mid-write: leave the lease to run out (the settle of its write waits for it). */
     void keep() {
         kept = true;
         renewal.cancel(false);
@@ -90,11 +78,6 @@ public final class ProjectLease implements AutoCloseable {
         return lost;
     }
 
-    /** A journal was written under this lease: its registry entry is the journal's now ({@link WriteJournal#finish}). */
-    void journaled() {
-        journaled = true;
-    }
-
     @Override
     public void close() {
         renewal.cancel(false);
@@ -102,8 +85,5 @@ public final class ProjectLease implements AutoCloseable {
             return;
         }
         lease.release(projectId, writeId);
-        if (!journaled) {
-            journal.unlistUnjournaled(projectId, writeId); // refused before writing: nothing for the sweep
-        }
     }
 }

@@ -38,6 +38,8 @@ public final class ProjectVersion {
     static final String ABORTED = "aborted";
     /** Given-up writes with nothing left, for two minutes more still hidden ({@link #forget}). */
     static final String FORGOTTEN = "forgotten";
+    /** Committed writes whose staged versions and key records are not yet cleared ({@link StagedWrites#finish}). */
+    static final String APPLYING = "applying";
     private static final int ATTEMPTS = 10;
 
     /** What a reader compares: the counter, and the counter value of the last write that forces a rebuild. */
@@ -129,21 +131,43 @@ public final class ProjectVersion {
     }
 
     /**
-     * The commit point of a large write: one conditional UpdateItem that takes the write off {@code open} (its
-     * items become visible to every reader at once) and moves the version (with {@code rb}: its items carry the
+     * The commit point of a large write: one conditional UpdateItem that moves the write from {@code open} to
+     * {@code applying} (its items become visible to every reader at once) and moves the version (with {@code rb}: its items carry the
      * write's start time as update stamp). Refused, with {@link StoreConflictException}, when the write is no
      * longer open: a settle gave it up after its lease ran out.
      */
     void commit(String projectId, String writeId) {
         try {
             change(projectId, "SET #v = if_not_exists(#v, :zero) + :one, #rb = if_not_exists(#v, :zero) + :one"
-                    + " DELETE #o :w", Map.of("#v", COUNTER, "#rb", REBUILD, "#o", OPEN),
+                    + " DELETE #o :w ADD #p :w", Map.of("#v", COUNTER, "#rb", REBUILD, "#o", OPEN, "#p", APPLYING),
                     Map.of(":zero", Attr.n(0), ":one", Attr.n(1), ":w", ids(writeId), ":id", Attr.s(writeId)),
                     "contains(#o, :id)");
         } catch (ConditionalCheckFailedException givenUp) {
             throw StoreConflictException.busy("The large write ran past its lease and was given up; nothing was"
                     + " written, apply the changes again.");
         }
+    }
+
+    /** A committed write is finished: nothing of it is left to move in place or clear. */
+    void applied(String projectId, String writeId) {
+        change(projectId, "DELETE #p :w", Map.of("#p", APPLYING), Map.of(":w", ids(writeId)), null);
+    }
+
+    /** The large writes the project lists, by state (strongly consistent, one item read). */
+    record Listed(Set<String> open, Set<String> aborted, Set<String> applying) {
+    }
+
+    Listed listed(String projectId) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
+                .consistentRead(true).projectionExpression("#o, #a, #p")
+                .expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED, "#p", APPLYING)));
+        Map<String, AttributeValue> item = r.hasItem() ? r.item() : Map.of();
+        return new Listed(set(item, OPEN), set(item, ABORTED), set(item, APPLYING));
+    }
+
+    private static Set<String> set(Map<String, AttributeValue> item, String attribute) {
+        AttributeValue v = item.get(attribute);
+        return v != null && v.hasSs() ? Set.copyOf(v.ss()) : Set.of();
     }
 
     /**
@@ -162,7 +186,7 @@ public final class ProjectVersion {
 
     /**
      * Takes a given-up write off {@code aborted}, once nothing of it is left in the project (see
-     * {@link WriteJournal#forgetIfUndone}). It goes to {@code forgotten} as {@code <writeId>@<epoch ms>} first,
+     * {@link StagedWrites#abandon}). It goes to {@code forgotten} as {@code <writeId>@<epoch ms>} first,
      * which readers still hide: a reader that read one of its items just before the undo deleted it, and reads this
      * item just after, must not take the write for committed. {@link #prune} drops such entries once they are older
      * than any read (two minutes), so the lists hold only writes with something left to hide.

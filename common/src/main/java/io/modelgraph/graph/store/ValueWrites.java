@@ -33,8 +33,12 @@ final class ValueWrites {
     private final DynamoDbClient dynamo;
     private final String table;
     private final ProjectVersion versions;
+    /** Settles the project's large writes whose writer is gone (a lock they left refuses this write). */
+    private final java.util.function.Consumer<String> settle;
 
-    ValueWrites(DynamoDbClient dynamo, String table, ProjectVersion versions) {
+    ValueWrites(DynamoDbClient dynamo, String table, ProjectVersion versions,
+            java.util.function.Consumer<String> settle) {
+        this.settle = settle;
         this.dynamo = dynamo;
         this.table = table;
         this.versions = versions;
@@ -104,6 +108,9 @@ final class ValueWrites {
                     throw e; // throttling or another fault: not the caller's doing, answered as a fault
                 }
                 // the node or its values changed since the read (or a transaction held it): read again
+                if (attempt == 1) {
+                    settle.accept(projectId); // refused twice: perhaps a lock of a large write whose writer died
+                }
             }
         }
         throw StoreConflictException.busy("The values of node '" + nodeId + "' kept changing concurrently ("

@@ -43,18 +43,6 @@ final class WriteLease {
         this.length = length;
     }
 
-    /** Longer than {@link #acquire} can wait for another holder (about 7 s of backoff). */
-    private static final Duration MAX_WAIT = Duration.ofSeconds(10);
-
-    /**
-     * The latest end a lease taken from now can have: the due time of the journal registry entry listed before the
-     * lease is taken ({@link WriteJournal#list}), so a writer killed between taking the lease and writing its
-     * journal leaves an entry the sweep finds, which drops the lease with it.
-     */
-    Instant latestEnd() {
-        return clock.instant().plus(length).plus(MAX_WAIT);
-    }
-
     /** Takes the project's lease for {@code writeId}, waiting a few seconds for another holder; returns its end. */
     Instant acquire(String projectId, String writeId) {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {

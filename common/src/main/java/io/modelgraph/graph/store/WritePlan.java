@@ -20,7 +20,7 @@ import java.util.Set;
  * <li>{@code reveal}: the node items of new nodes, with their mixin values. Under the lease nobody else creates those ids, and their
  * dependent items are already in place. Plain BatchWriteItem, last.</li>
  * </ul>
- * Every phase is undone the same way (conditional on this write's stamp, {@link Restorer}).
+ * A write given up is removed the same way whatever its phase ({@link StagedWrites#abandon}).
  */
 record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemChange> reveal,
         List<ItemChange> recheck) {

@@ -75,41 +75,6 @@ class DeadWriterTest {
     }
 
     @Test
-    void theSweepStoresFailedOnADeadRunsJobWithoutAnyoneReadingIt() {
-        String projectId = TestStores.newProjectId();
-        Instant start = clock.instant();
-        for (String id : List.of("dead", "alive")) {
-            jobStore.create(new JobRecord(projectId, id, "POST /v1/{projectId}/bulkCreate", EnvelopeStyle.V1,
-                    Role.Editor, "tester", JobState.queued, 30_000, 0, start, start, Optional.empty(),
-                    Optional.empty()), "{}".getBytes(StandardCharsets.UTF_8));
-            assertTrue(jobStore.claim(projectId, id, start.plus(Jobs.RUN_LEASE)).isPresent());
-        }
-        assertTrue(listed(projectId, "dead") && listed(projectId, "alive"), "a taken job is listed for the sweep");
-
-        jobs.sweepDead();
-        assertEquals(JobState.running, jobStore.get(projectId, "dead").orElseThrow().state(),
-                "within its lease a run may be alive: the sweep leaves it");
-
-        // one run keeps its heartbeat, the other's process is gone; two minutes later the sweep runs
-        clock.advance(Duration.ofSeconds(90));
-        assertTrue(jobStore.extend(projectId, "alive", 1, clock.instant().plus(Jobs.RUN_LEASE)));
-        clock.advance(Duration.ofSeconds(31));
-        assertTrue(jobs.sweepDead() >= 1);
-        // the stored item itself, read without Jobs.find and its read-time rule
-        assertEquals(JobState.failed, jobStore.get(projectId, "dead").orElseThrow().state());
-        assertEquals(JobState.running, jobStore.get(projectId, "alive").orElseThrow().state());
-        assertFalse(listed(projectId, "dead"), "an ended job leaves the list");
-        assertTrue(listed(projectId, "alive"));
-
-        jobStore.finish(projectId, "alive", 200, "{}");
-        assertFalse(listed(projectId, "alive"), "a finished job leaves the list");
-    }
-
-    private boolean listed(String projectId, String jobId) {
-        return jobStore.listed().contains(new JobStore.Listed(projectId, jobId));
-    }
-
-    @Test
     void aLiveHolderRenewsItsLeaseAndKeepsTheProject() {
         String projectId = TestStores.newProjectId();
         store.ensureMainSpace(projectId, "tester");

@@ -54,10 +54,13 @@ public final class AvroRules implements ConsumerRules {
         private final AvroSchemas reader;
         private final List<Finding> findings = new ArrayList<>();
         /** Named pairs (reader, writer, reporting) and their verdicts. */
-        private final Map<Pair, Verdict> pairs = new HashMap<>();
+        private final Map<Pair, Verdict> pairs;
 
         Check(Reading reading) {
             this.reading = reading;
+            // sized once: a changed copy of a large model pairs every definition
+            this.pairs = new HashMap<>((reading.writer().types().size() + reading.writer().taxonomies().size())
+                    * 4 / 3 + 1);
             this.writer = new AvroSchemas(reading.writer());
             this.reader = new AvroSchemas(reading.reader());
         }

@@ -87,15 +87,18 @@ final class AvroSchemas {
     }
 
     private final AvroReferenceForm form;
-    private final Map<String, TypeDef> types = new HashMap<>();
-    private final Map<String, TaxonomyDef> taxonomies = new HashMap<>();
+    private final Map<String, TypeDef> types;
+    private final Map<String, TaxonomyDef> taxonomies;
     private final Map<String, Named> named = new HashMap<>();
-    private final Map<String, Def> defs = new HashMap<>();
+    private final Map<String, Def> defs;
 
     AvroSchemas(SchemaModel model) {
         this.form = AvroReferenceForm.of(model);
-        model.types().forEach(t -> types.put(form.typeNames().get(t.name()), t));
-        model.taxonomies().forEach(x -> taxonomies.put(form.taxonomyNames().get(x.name()), x));
+        // the codec's own indexes, not copies; sized once: a walk of a changed copy of a large model meets every
+        // definition
+        this.types = form.typesByFullName();
+        this.taxonomies = form.taxonomiesByFullName();
+        this.defs = new HashMap<>((model.types().size() + model.taxonomies().size()) * 4 / 3 + 1);
     }
 
     /** The definition a reference names (a full name or a model name), or null when the schema has none. */

@@ -51,7 +51,7 @@ public final class RedcapRules implements ConsumerRules {
                         + was.element().name() + "' is deleted; its collected data is lost"));
                 continue;
             }
-            if (alike(r.matching(), was, is)) {
+            if (alike(r.matching(), r.writerIsBase(), was, is)) {
                 continue;
             }
             if (!is.form().name().equals(was.form().name())) {
@@ -83,8 +83,16 @@ public final class RedcapRules implements ConsumerRules {
      * The same field in the same instrument, declared alike, with an unchanged value list: nothing for the review
      * (the shared matching decides the lists once).
      */
-    private static boolean alike(Matching m, Field was, Field is) {
-        if (!is.form().name().equals(was.form().name()) || !is.element().equals(was.element())) {
+    private static boolean alike(Matching m, boolean writerIsBase, Field was, Field is) {
+        if (!is.form().name().equals(was.form().name())) {
+            return false;
+        }
+        // an instrument the matching declares alike holds the same fields in the same order on both sides, so
+        // the first field of a name in it is the same field: no second comparison of its every element
+        TypeDef writerForm = writerIsBase ? was.form() : is.form();
+        TypeDef readerForm = writerIsBase ? is.form() : was.form();
+        boolean sameForms = m.alike(writerForm) && m.readerTypeNamed(writerForm.name()).orElse(null) == readerForm;
+        if (!sameForms && !is.element().equals(was.element())) {
             return false;
         }
         return !(was.element().type() instanceof io.modelgraph.schema.DataType.TaxonomyRef ref)

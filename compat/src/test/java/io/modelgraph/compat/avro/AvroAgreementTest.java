@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.compat.CompareReport;
@@ -21,16 +22,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * The avro consumer's verdicts against Avro 1.12's {@code SchemaCompatibility} on generated version pairs: every
  * valid {@code .avsc} of the corpus ({@code avro/}, {@code realworld-train/avro/}), each kind of change of
- * {@link AvroMutations}, both directions. Prints the agreement per kind and every disagreement; asserts at least
- * 99% overall and per kind.
+ * {@link AvroMutations}, both directions. Prints the agreement per kind and every disagreement; each corpus file
+ * is a test of its own that fails on a disagreement of its pairs, and the totals assert at least 99% overall and
+ * per kind.
  */
 @Tag("conformance")
 class AvroAgreementTest {
@@ -41,8 +45,13 @@ class AvroAgreementTest {
     private static final long LARGE = 100_000;
     private final AvroCodec codec = new AvroCodec();
 
-    @Test
-    void verdictsAgreeWithSchemaCompatibility() throws Exception {
+    /**
+     * One named test per corpus file: its generated pairs agree with SchemaCompatibility in both directions. Then
+     * the totals: enough pairs, and at least 99% agreement overall and per kind. The pairs are judged once, when
+     * the factory runs, which prints the agreement per kind and every disagreement.
+     */
+    @TestFactory
+    Stream<DynamicTest> verdictsAgreeWithSchemaCompatibility() throws Exception {
         Path corpus = CorpusCheck.folder("avro");
         List<Path> files = new ArrayList<>(CorpusCheck.files(corpus, ".*\\.avsc$"));
         Path realworld = corpus.getParent().resolve("realworld-train/avro");
@@ -53,6 +62,7 @@ class AvroAgreementTest {
         List<String> disagreements = new ArrayList<>();
         int schemas = 0, unusable = 0, refusedMutations = 0;
         List<String> large = new ArrayList<>();
+        CorpusVerdicts perFile = new CorpusVerdicts();
         for (Path file : files) {
             if (file.toString().contains("/invalid/")) {
                 continue;
@@ -74,6 +84,8 @@ class AvroAgreementTest {
                 continue;
             }
             schemas++;
+            String name = corpus.getParent().relativize(file).toString();
+            perFile.pass(name);
             for (AvroMutations.Mutation m : AvroMutations.of(json)) {
                 Schema mutated;
                 SchemaModel candidate;
@@ -97,11 +109,13 @@ class AvroAgreementTest {
                     if (ours.compatible() == nativeOk) {
                         tally[0]++;
                     } else {
-                        disagreements.add(corpus.getParent().relativize(file) + " " + m.kind() + "#" + m.site() + " "
-                                + mode + ": Avro " + (nativeOk ? "compatible" : "incompatible: " + expected
-                                .getResult().getIncompatibilities().stream().map(i -> i.getType() + " at "
-                                        + i.getLocation()).toList()) + "; ours " + ours.findings().stream()
-                                .filter(f -> f.severity() == Severity.ERROR).map(Finding::rule).toList());
+                        String detail = m.kind() + "#" + m.site() + " " + mode + ": Avro " + (nativeOk ? "compatible"
+                                : "incompatible: " + expected.getResult().getIncompatibilities().stream().map(i ->
+                                        i.getType() + " at " + i.getLocation()).toList()) + "; ours " + ours
+                                .findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::rule)
+                                .toList();
+                        disagreements.add(name + " " + detail);
+                        perFile.fail(name, detail);
                     }
                 }
             }
@@ -118,10 +132,17 @@ class AvroAgreementTest {
         }
         System.out.printf("  %-44s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
         disagreements.forEach(d -> System.out.println("  disagreement: " + d));
-        assertTrue(total > 1000, "too few generated pairs: " + total);
-        assertTrue(agree >= 0.99 * total, "agreement below 99%: " + agree + "/" + total);
-        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
-            assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for " + e.getKey());
-        }
+        int agreed = agree;
+        int pairs = total;
+        return Stream.concat(perFile.tests("verdicts that disagree with SchemaCompatibility"), Stream.of(
+                DynamicTest.dynamicTest("enough generated pairs", CorpusVerdicts.source("enough generated pairs"), () -> assertTrue(pairs > 1000,
+                        "too few generated pairs: " + pairs)),
+                DynamicTest.dynamicTest("at least 99% agreement overall and per kind", CorpusVerdicts.source("at least 99% agreement overall and per kind"), () -> {
+                    assertTrue(agreed >= 0.99 * pairs, "agreement below 99%: " + agreed + "/" + pairs);
+                    for (Map.Entry<String, int[]> e : perKind.entrySet()) {
+                        assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for "
+                                + e.getKey());
+                    }
+                })));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.NpmTools;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.compat.CompareReport;
@@ -26,8 +27,10 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * The protobuf consumer's verdicts against {@code buf breaking} (npm {@code @bufbuild/buf}, rule set
@@ -37,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * base checked against the candidate), less the rules about deleting without reserving (see
  * {@link BufBreaking#HISTORY_RULES}). All pairs go to buf in one
  * module, each file under a package of its own, so one buf run judges them all. Prints the agreement per kind and
- * direction and every disagreement with buf's rules and ours; asserts at least 99% overall and per kind.
+ * direction and every disagreement with buf's rules and ours; each corpus file is a test of its own that fails on
+ * a disagreement of its pairs, and the totals assert at least 99% overall and per kind.
  */
 @Tag("conformance")
 public class BufAgreementTest {
@@ -48,8 +52,13 @@ public class BufAgreementTest {
     private record Pair(String id, Path file, String kind, int site, String base, String candidate) {
     }
 
-    @Test
-    void verdictsAgreeWithBufBreaking() throws Exception {
+    /**
+     * One named test per corpus file whose pairs buf judged: its generated pairs agree with buf in both directions.
+     * Then the totals: enough pairs, and at least 99% agreement overall and per kind. buf runs once for all pairs,
+     * when the factory runs, which prints the agreement per kind and every disagreement.
+     */
+    @TestFactory
+    Stream<DynamicTest> verdictsAgreeWithBufBreaking() throws Exception {
         NativeCheckers checkers = NativeCheckers.install();
         Path buf = checkers.buf();
         Path corpus = CorpusCheck.folder("protobuf");
@@ -133,11 +142,14 @@ public class BufAgreementTest {
         Map<String, int[]> perKind = new TreeMap<>();
         List<String> disagreements = new ArrayList<>();
         Set<String> filesUsed = new TreeSet<>();
+        CorpusVerdicts perFile = new CorpusVerdicts();
         for (Pair p : pairs.values()) {
             if (refused.contains(p.id())) {
                 continue;
             }
             filesUsed.add(p.file().toString());
+            String file = corpus.getParent().relativize(p.file()).toString();
+            perFile.pass(file);
             SchemaModel[] m = models.get(p.id());
             for (Mode mode : List.of(Mode.BACKWARD, Mode.FORWARD)) {
                 List<String> bufRules = mode == Mode.BACKWARD ? backward.getOrDefault(p.id(), List.of())
@@ -151,10 +163,12 @@ public class BufAgreementTest {
                 if (ours.compatible() == nativeOk) {
                     tally[0]++;
                 } else {
-                    disagreements.add(corpus.getParent().relativize(p.file()) + " " + p.kind() + "#" + p.site() + " "
-                            + mode + " (" + p.id() + "): buf " + (nativeOk ? "compatible" : new TreeSet<>(bufRules))
-                            + "; ours " + ours.findings().stream().filter(f -> f.severity() == Severity.ERROR)
-                            .map(Finding::rule).distinct().toList());
+                    String detail = p.kind() + "#" + p.site() + " " + mode + " (" + p.id() + "): buf "
+                            + (nativeOk ? "compatible" : new TreeSet<>(bufRules)) + "; ours " + ours.findings()
+                            .stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::rule).distinct()
+                            .toList();
+                    disagreements.add(file + " " + detail);
+                    perFile.fail(file, detail);
                 }
             }
         }
@@ -171,11 +185,18 @@ public class BufAgreementTest {
         }
         System.out.printf("  %-52s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
         disagreements.forEach(d -> System.out.println("  disagreement: " + d));
-        assertTrue(total > 200, "too few generated pairs: " + total);
-        assertTrue(agree >= 0.99 * total, "agreement below 99%: " + agree + "/" + total);
-        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
-            assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for " + e.getKey());
-        }
+        int agreed = agree;
+        int pairsJudged = total;
+        return Stream.concat(perFile.tests("verdicts that disagree with buf breaking"), Stream.of(
+                DynamicTest.dynamicTest("enough generated pairs", CorpusVerdicts.source("enough generated pairs"), () -> assertTrue(pairsJudged > 200,
+                        "too few generated pairs: " + pairsJudged)),
+                DynamicTest.dynamicTest("at least 99% agreement overall and per kind", CorpusVerdicts.source("at least 99% agreement overall and per kind"), () -> {
+                    assertTrue(agreed >= 0.99 * pairsJudged, "agreement below 99%: " + agreed + "/" + pairsJudged);
+                    for (Map.Entry<String, int[]> e : perKind.entrySet()) {
+                        assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for "
+                                + e.getKey());
+                    }
+                })));
     }
 
     /**

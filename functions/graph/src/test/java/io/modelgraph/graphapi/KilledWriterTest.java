@@ -24,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The crash test of docs/graph.md "Large writes": a child JVM runs the real writer of a large import against the
  * shared DynamoDB Local and is killed with SIGKILL at a random moment, 20 times with different seeds. After the
- * scheduled sweep (its clock past the dead writer's lease), the project's partition must equal, attribute by
+ * settle of the project (its clock past the dead writer's lease), the project's partition must equal, attribute by
  * attribute, either its state before the import or its state after it (taken from a run that was not killed;
  * the project id, which is part of keys and values, is normalised). Eight minutes on a shared machine, so it runs
  * in the {@code crash} profile: {@code ./mvnw -pl functions/graph -am test -Pcrash}.
@@ -64,7 +64,7 @@ class KilledWriterTest {
             Thread.sleep(random.nextInt((int) Math.max(200, fullMillis)));
             p.destroyForcibly(); // SIGKILL: no finally block, no shutdown hook runs
             p.waitFor(30, TimeUnit.SECONDS);
-            sweeper.sweepPendingWrites();
+            sweeper.settlePendingWrites(project); // as the project's next large write (or a refused user write) does
             Map<String, String> now = normalised(project);
             String outcome = now.equals(before) ? "before" : now.equals(after) ? "after" : "NEITHER";
             outcomes.add(outcome);
@@ -89,6 +89,9 @@ class KilledWriterTest {
         String main = MainSpace.idFor(project);
         Map<String, String> out = new TreeMap<>();
         for (Map.Entry<String, Map<String, AttributeValue>> e : FaultyDynamo.partition(project).entrySet()) {
+            if (e.getKey().equals("L#largeWrite")) {
+                continue; // a writer killed before listing its write leaves its lease, free once run out (TTL drops it)
+            }
             String text = new TreeMap<>(e.getValue()).toString().replace(project, "{P}").replace(main, "{MAIN}");
             out.put(e.getKey().replace(main, "{MAIN}"), text);
         }

@@ -102,24 +102,26 @@ class LargeWriteAtomicityTest {
     }
 
     @Test
-    void whenRestoringFailsTooTheDebtIsJournaledAndTheNextWriteSettlesIt() {
+    void whenRemovingFailsTooTheWriteStaysHiddenAndTheNextWriteSettlesIt() {
         seed();
         Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
         List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
         for (int i = 0; i < 250; i++) {
-            nodes.add(new GraphChanges.NodeUpsert("j" + i, "journaled " + i, NodeType.Tag, List.of()));
+            nodes.add(new GraphChanges.NodeUpsert("j" + i, "hidden " + i, NodeType.Tag, List.of()));
         }
-        faulty.failFrom(2); // one batch of new nodes lands, then DynamoDB stays away, for the undo too
+        faulty.failFrom(2); // one batch of new nodes lands, then DynamoDB stays away, for the clean-up too
         assertThrows(RuntimeException.class, () -> store.apply(project, GraphChanges.additions(nodes, List.of(),
                 List.of()), "importer"));
 
         Map<String, Map<String, AttributeValue>> stuck = FaultyDynamo.partition(project);
-        assertTrue(stuck.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the owed undos are recorded");
-        assertEquals(25, stuck.keySet().stream().filter(sk -> sk.startsWith("N#j")).count(),
-                "the batch that landed could not be undone yet");
+        assertTrue(stuck.keySet().stream().anyMatch(sk -> sk.startsWith("~")), "the new keys are recorded");
+        assertTrue(stuck.keySet().stream().anyMatch(sk -> sk.startsWith("N#j")), "a batch landed");
+        api.get("fetchNode?NodeId=j0").fails(404); // never seen: the write is still listed
 
         faulty.recover();
-        store.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "importer");
+        GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
+                Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
+        later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "importer");
         assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
     }
 
@@ -138,7 +140,8 @@ class LargeWriteAtomicityTest {
         assertEquals("renamed 0", api.fetch("n0", false, false).path("label").asText());
         assertEquals("merged", api.fetch("n0", false, true).path("mixins").get(0).path("columns").get(0)
                 .path("value").asText());
-        assertFalse(FaultyDynamo.partition(project).keySet().stream().anyMatch(sk -> sk.startsWith("J#")));
+        assertFalse(FaultyDynamo.partition(project).keySet().stream().anyMatch(sk -> sk.startsWith("~")),
+                "nothing is kept beside the graph once the write is finished");
     }
 
     @Test
@@ -201,7 +204,7 @@ class LargeWriteAtomicityTest {
                 "merged over the stored value: " + constraints);
     }
 
-    // ---- fast path (plain batches) and the write-ahead journal -------------------------------------
+    // ---- fast path (plain batches) and writers that die -------------------------------------
 
     @Test
     void aBulkCreateWhoseBatchesFailMidwayDeletesEveryNewItemAgain() {
@@ -238,7 +241,7 @@ class LargeWriteAtomicityTest {
         assertEquals(transactions, faulty.transactions(), "new nodes and their relations need no transaction");
         Set<String> added = new HashSet<>(FaultyDynamo.partition(project).keySet());
         added.removeAll(before.keySet());
-        assertEquals(600, added.size(), "exactly the 400 node and 200 relation items, no journal, no lease: " + added.stream()
+        assertEquals(600, added.size(), "exactly the 400 node and 200 relation items, no record, no lease: " + added.stream()
                 .filter(sk -> !sk.startsWith("N#") && !sk.startsWith("R#")).toList());
     }
 
@@ -253,7 +256,7 @@ class LargeWriteAtomicityTest {
         assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
 
         Map<String, Map<String, AttributeValue>> dead = FaultyDynamo.partition(project);
-        assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("J#")), "the write-ahead record stays");
+        assertTrue(dead.keySet().stream().anyMatch(sk -> sk.startsWith("~")), "its key record stays");
         assertTrue(dead.containsKey("L#largeWrite"), "and so does the dead writer's lease");
         long leaseEnd = Long.parseLong(dead.get("L#largeWrite").get("lease").n()) / 1000;
         long expires = Long.parseLong(dead.get("L#largeWrite").get(io.modelgraph.store.Tables.EXPIRES_AT).n());
@@ -273,29 +276,30 @@ class LargeWriteAtomicityTest {
     }
 
     @Test
-    void theScheduledSweepSettlesADeadWriterWithoutAnyLaterWriteToItsProject() {
+    void aUserWriteRefusedByADeadWritersLockSettlesItOnceTheLeaseHasRunOut() {
         seed();
         Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
+        // the process dies as the new nodes' batches go out: its locks on existing nodes are placed
         AtomicCount revealed = new AtomicCount();
         faulty.failBatchWrite(r -> FaultyDynamo.batchPuts(r, "N#m") && revealed.next() > 2, SimulatedCrash::new);
         assertThrows(SimulatedCrash.class, () -> store.apply(project, mixedChanges(), "importer"));
-        assertTrue(registered(project), "the dead writer's journal is listed for the sweeper");
+        Map<String, Map<String, AttributeValue>> dead = FaultyDynamo.partition(project);
+        assertTrue(dead.get("N#n0").containsKey("sg"), "n0 is locked by the dead writer");
+        java.util.function.UnaryOperator<io.modelgraph.graph.Node> rename = n -> new io.modelgraph.graph.Node(n.id(),
+                "renamed by a user", n.nodeType(), n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(),
+                n.updatedBy(), n.deleted(), n.version());
+        assertThrows(StoreConflictException.class, () -> plain.modifyNode(project, "n0", rename, "user"),
+                "while its lease lasts the writer may be alive: its lock holds");
 
-        plain.sweepPendingWrites();
-        assertTrue(FaultyDynamo.partition(project).containsKey("L#largeWrite"), "not due yet: the lease runs");
-
+        // no later large write: the user's own write, refused by the lock, settles the project
         GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
                 Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
-        assertTrue(later.sweepPendingWrites() >= 1);
-        assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
-        assertFalse(registered(project), "and unlisted");
-    }
-
-    private static boolean registered(String project) {
-        return GraphApi.SERVICES.dynamo().query(b -> b.tableName(TABLE).consistentRead(true)
-                .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("S#journals"), ":p",
-                        AttributeValue.fromS(project + "#")))).count() > 0;
+        assertEquals("renamed by a user", later.modifyNode(project, "n0", rename, "user").orElseThrow().label());
+        Map<String, Map<String, AttributeValue>> settled = FaultyDynamo.partition(project);
+        assertSamePartition(before, settled, Set.of("N#n0", "M#n0#s1")); // but for the user's rename
+        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("~") || sk.startsWith("N#m")),
+                "its new items and what it kept beside the graph are gone");
+        assertFalse(settled.values().stream().anyMatch(i -> i.containsKey("sg")), "no item is locked");
     }
 
     @Test
@@ -310,21 +314,19 @@ class LargeWriteAtomicityTest {
         assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds(),
                 "readers see the committed write whole: n0 has left s1");
 
-        // a user's change to an item the dead writer still locks waits for it to be finished
         java.util.function.UnaryOperator<io.modelgraph.graph.Node> rename = n -> new io.modelgraph.graph.Node(n.id(),
                 "renamed by a user", n.nodeType(), n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(),
                 n.updatedBy(), n.deleted(), n.version());
-        assertThrows(StoreConflictException.class, () -> plain.modifyNode(project, "n0", rename, "user"));
 
-        // the dead writer's lease runs out and its journal is settled: the write is finished, not undone
+        // the dead writer's lease runs out and the project is settled: the write is finished, not undone
         GraphStore later = new GraphStore(GraphApi.SERVICES.dynamo(), TABLE,
                 Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
         later.apply(project, GraphChanges.additions(List.of(), List.of(), List.of()), "someone");
 
         Map<String, Map<String, AttributeValue>> settled = FaultyDynamo.partition(project);
         assertFalse(settled.containsKey(copy), "the removal is in place");
-        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("J#") || sk.startsWith("K#")
-                || sk.startsWith("~")), "the journal and the staged versions are gone");
+        assertFalse(settled.keySet().stream().anyMatch(sk -> sk.startsWith("~")),
+                "the staged versions and key records are gone");
         assertFalse(settled.values().stream().anyMatch(i -> i.containsKey("sg")), "no item is locked");
         assertEquals(List.of(main), plain.node(project, "n0").orElseThrow().spaceIds());
         assertEquals("renamed by a user", plain.modifyNode(project, "n0", rename, "user").orElseThrow().label());

@@ -37,20 +37,20 @@ final class AvroEncoding {
 
     private final SchemaModel model;
     private final LossinessLedger ledger;
-    private final AvroNames names = new AvroNames();
-    private final Map<String, String> typeNames = new HashMap<>();
-    private final Map<String, String> taxonomyNames = new HashMap<>();
+    private final AvroNames names;
+    private final Map<String, String> typeNames;
+    private final Map<String, String> taxonomyNames;
     /** Model names of types and value lists written under another name, to the name written. */
     private final Map<String, String> renamed = new HashMap<>();
     /** Definitions in reference form by full name, in model order. */
-    private final Map<String, ObjectNode> definitions = new LinkedHashMap<>();
+    private final Map<String, ObjectNode> definitions;
     private final Set<String> emitted = new HashSet<>();
     private final List<Runnable> defaultChecks = new ArrayList<>();
     /** Every definition's full name, in model order (definitions themselves are built on demand). */
-    private final Set<String> definitionNames = new java.util.LinkedHashSet<>();
-    private final Map<String, TypeDef> typeByFullName = new HashMap<>();
-    private final Map<String, TaxonomyDef> taxonomyByFullName = new HashMap<>();
-    private final Map<String, Set<String>> referencesByName = new HashMap<>();
+    private final Set<String> definitionNames;
+    private final Map<String, TypeDef> typeByFullName;
+    private final Map<String, TaxonomyDef> taxonomyByFullName;
+    private final Map<String, Set<String>> referencesByName;
     private boolean named;
     private boolean deferChecks;
     private final FieldSchemas fieldSchemas;
@@ -60,9 +60,25 @@ final class AvroEncoding {
     AvroEncoding(SchemaModel model, LossinessLedger ledger) {
         this.model = model;
         this.ledger = ledger;
+        // sized once for the model: a compare names every type of both models on each call, and growing these
+        // maps cost as much as filling them
+        int types = model.types().size();
+        int lists = model.taxonomies().size();
+        this.names = new AvroNames(types + lists);
+        this.typeNames = new HashMap<>(capacity(types));
+        this.taxonomyNames = new HashMap<>(capacity(lists));
+        this.definitions = new LinkedHashMap<>(capacity(types + lists));
+        this.definitionNames = new java.util.LinkedHashSet<>(capacity(types + lists));
+        this.typeByFullName = new HashMap<>(capacity(types));
+        this.taxonomyByFullName = new HashMap<>(capacity(lists));
+        this.referencesByName = new HashMap<>(capacity(types + lists));
         this.fieldSchemas = new FieldSchemas(n -> typeNames.getOrDefault(n, n),
                 n -> taxonomyNames.getOrDefault(n, n), Optional.of(ledger));
         this.defaultNamespace = defaultNamespace();
+    }
+
+    private static int capacity(int entries) {
+        return entries * 4 / 3 + 1;
     }
 
     /** Names every type and value list and builds each definition in reference form, once. */
@@ -92,10 +108,12 @@ final class AvroEncoding {
             return;
         }
         named = true;
-        model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(), withNamespace(t),
-                "$.types." + t.name())));
+        // the namespace and the ledger path are worked out only for a name the model does not keep (a compare
+        // names every type of both models on each call)
+        model.types().forEach(t -> typeNames.put(t.name(), fullName(t.name(), t.provenance(),
+                () -> namespaceOf(t), "types")));
         model.taxonomies().forEach(x -> taxonomyNames.put(x.name(), fullName(x.name(), x.provenance(),
-                x.annotations(), "$.taxonomies." + x.name())));
+                () -> namespaceOf(x.annotations()), "taxonomies")));
         model.annotations().forEach((k, v) -> {
             if (k.startsWith(AvroKeys.FIXED_PREFIX)) {
                 readJson(v).filter(JsonNode::isObject).ifPresent(d -> {
@@ -121,14 +139,18 @@ final class AvroEncoding {
         }
         model.types().forEach(t -> {
             String full = typeNames.get(t.name());
-            // a record takes the place of a fixed type of the same name
-            definitions.remove(full);
+            // a record takes the place of a fixed type of the same name (most models keep none)
+            if (!definitions.isEmpty()) {
+                definitions.remove(full);
+            }
             typeByFullName.put(full, t);
             definitionNames.add(full);
         });
         model.taxonomies().forEach(x -> {
             String full = taxonomyNames.get(x.name());
-            definitions.remove(full);
+            if (!definitions.isEmpty()) {
+                definitions.remove(full);
+            }
             typeByFullName.remove(full);
             taxonomyByFullName.put(full, x);
             definitionNames.add(full);
@@ -261,7 +283,7 @@ final class AvroEncoding {
     AvroReferenceForm referenceForm() {
         name();
         JsonNode root = flatUnion(root());
-        Set<String> reached = new HashSet<>();
+        Set<String> reached = new HashSet<>(capacity(definitionNames.size()));
         java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
         Set<String> first = new HashSet<>();
         collectNames(root, first);
@@ -275,15 +297,16 @@ final class AvroEncoding {
         List<String> unreached = definitionNames.stream().filter(n -> !reached.contains(n)).toList();
         root = withMembers(root, unreached.stream().<JsonNode>map(TextNode::valueOf).toList());
         return new AvroReferenceForm(root, java.util.Collections.unmodifiableSet(definitionNames), this::definition,
-                this::references, typeNames, taxonomyNames);
+                this::references, typeNames, taxonomyNames, typeByFullName, taxonomyByFullName);
     }
 
     private String fullName(String modelName, io.modelgraph.schema.Provenance provenance,
-            Map<String, String> annotations, String path) {
+            java.util.function.Supplier<String> namespaceOf, String section) {
         if (provenance.format().equals(AvroCodec.FORMAT) && provenance.originalName().isPresent()) {
             return names.unique(provenance.originalName().get());
         }
-        String namespace = namespaceOf(annotations);
+        String path = "$." + section + "." + modelName;
+        String namespace = namespaceOf.get();
         if (namespace.isEmpty()) {
             // Avro cannot refer from inside a namespace to a type without one: share the model's namespace
             namespace = defaultNamespace;
@@ -298,14 +321,10 @@ final class AvroEncoding {
         return chosen;
     }
 
-    /** The type's namespace field, where set, as this codec's annotation. */
-    private static Map<String, String> withNamespace(TypeDef t) {
-        if (t.namespace().isEmpty()) {
-            return t.annotations();
-        }
-        Map<String, String> a = new HashMap<>(t.annotations());
-        a.put(AvroKeys.NAMESPACE, t.namespace().get());
-        return a;
+    /** A type's Avro namespace: its namespace field, else as {@link #namespaceOf(Map)} finds it. */
+    private static String namespaceOf(TypeDef t) {
+        return t.namespace().isPresent() ? AvroNames.validNamespace(t.namespace().get())
+                : namespaceOf(t.annotations());
     }
 
     /** The Avro namespace of a part from another format: its own, or its protobuf package. */
@@ -316,9 +335,9 @@ final class AvroEncoding {
     }
 
     private String defaultNamespace() {
-        return java.util.stream.Stream.concat(model.types().stream().map(AvroEncoding::withNamespace),
-                        model.taxonomies().stream().map(TaxonomyDef::annotations))
-                .map(AvroEncoding::namespaceOf).filter(n -> !n.isEmpty()).findFirst().orElse("");
+        return java.util.stream.Stream.concat(model.types().stream().map(AvroEncoding::namespaceOf),
+                        model.taxonomies().stream().map(t -> namespaceOf(t.annotations())))
+                .filter(n -> !n.isEmpty()).findFirst().orElse("");
     }
 
     private JsonNode root() {

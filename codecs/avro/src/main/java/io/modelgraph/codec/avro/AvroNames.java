@@ -7,7 +7,16 @@ import java.util.regex.Pattern;
 /** Avro names ({@code [A-Za-z_][A-Za-z0-9_]*}, dotted for namespaces) and unique spellings for invalid ones. */
 final class AvroNames {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private final Set<String> taken = new HashSet<>();
+    private final Set<String> taken;
+
+    AvroNames() {
+        this(0);
+    }
+
+    /** Room for {@code expected} names without growing. */
+    AvroNames(int expected) {
+        this.taken = new HashSet<>(expected * 4 / 3 + 1);
+    }
 
     static boolean isValid(String name) {
         return NAME.matcher(name).matches();

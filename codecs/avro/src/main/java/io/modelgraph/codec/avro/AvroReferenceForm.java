@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
+import io.modelgraph.schema.TaxonomyDef;
+import io.modelgraph.schema.TypeDef;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -30,10 +32,13 @@ public final class AvroReferenceForm {
     private final Function<String, Set<String>> references;
     private final Map<String, String> typeNames;
     private final Map<String, String> taxonomyNames;
+    private final Map<String, TypeDef> typesByFullName;
+    private final Map<String, TaxonomyDef> taxonomiesByFullName;
 
     AvroReferenceForm(JsonNode root, Set<String> definitionNames, Function<String, ObjectNode> definitions,
             Function<String, Set<String>> references, Map<String, String> typeNames,
-            Map<String, String> taxonomyNames) {
+            Map<String, String> taxonomyNames, Map<String, TypeDef> typesByFullName,
+            Map<String, TaxonomyDef> taxonomiesByFullName) {
         this.root = Objects.requireNonNull(root, "root");
         this.definitionNames = definitionNames;
         this.definitions = definitions;
@@ -42,6 +47,8 @@ public final class AvroReferenceForm {
         // two forms per direction, each naming every type of a large model)
         this.typeNames = java.util.Collections.unmodifiableMap(typeNames);
         this.taxonomyNames = java.util.Collections.unmodifiableMap(taxonomyNames);
+        this.typesByFullName = java.util.Collections.unmodifiableMap(typesByFullName);
+        this.taxonomiesByFullName = java.util.Collections.unmodifiableMap(taxonomiesByFullName);
     }
 
     /** The form the codec writes {@code model} in; what it would record as lost goes nowhere. */
@@ -74,6 +81,16 @@ public final class AvroReferenceForm {
     /** Model value list name to the full name of its enum. */
     public Map<String, String> taxonomyNames() {
         return taxonomyNames;
+    }
+
+    /** Full name of a record to the model type written as it (a record that took a fixed type's name included). */
+    public Map<String, TypeDef> typesByFullName() {
+        return typesByFullName;
+    }
+
+    /** Full name of an enum to the model value list written as it. */
+    public Map<String, TaxonomyDef> taxonomiesByFullName() {
+        return taxonomiesByFullName;
     }
 
     /** The definition a reference names: a full name, or the model name of a type or value list. */

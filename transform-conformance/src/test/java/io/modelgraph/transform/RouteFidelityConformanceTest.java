@@ -2,12 +2,9 @@ package io.modelgraph.transform;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.modelgraph.json.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -32,59 +29,6 @@ import org.junit.jupiter.api.TestFactory;
 @Tag("conformance")
 @Tag("store") // its corpus imports stay in the in-process DynamoDB Local: a JVM of its own (docs/testing.md "CI")
 public class RouteFidelityConformanceTest {
-    public record Input(String name, String text) {
-    }
-
-    /**
-     * Whether an encoder may refuse this model with an {@code UnrepresentableModelException}, the logical 422 the
-     * routes answer: only a model without types has no form in some formats (an OSI document needs a dataset,
-     * docs/formats/osi.md). A refusal of any other model is a defect the conformance tests report.
-     */
-    public static boolean mayBeRefused(io.modelgraph.schema.SchemaModel model) {
-        return model.types().isEmpty();
-    }
-
-    public static List<Input> inputs(Path corpus, String format) throws IOException {
-        Path dir = corpus.resolve(format);
-        List<Input> out = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return out;
-        }
-        if (format.equals("jsonschema")) {
-            try (Stream<Path> files = Files.walk(dir.resolve("tests/draft2020-12"))) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                    JsonNode groups = Json.parse(Files.readString(f));
-                    for (int i = 0; i < groups.size(); i++) {
-                        out.add(new Input(dir.relativize(f) + "[" + i + "] " + groups.get(i).path("description")
-                                .asText(), groups.get(i).get("schema").toString()));
-                    }
-                }
-            }
-            for (String folder : List.of("remotes/draft2020-12", "metaschema-2020-12")) {
-                try (Stream<Path> files = Files.walk(dir.resolve(folder))) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                        out.add(new Input(dir.relativize(f).toString(), Files.readString(f)));
-                    }
-                }
-            }
-            return out;
-        }
-        if (format.equals("shex")) {
-            // the shexTest suite's valid schemas in ShExC (negative* folders hold inputs meant to fail)
-            dir = dir.resolve("schemas");
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).filter(p -> !format.equals("shex")
-                    || p.toString().endsWith(".shex")).sorted().toList()) {
-                String n = f.getFileName().toString();
-                if (!n.endsWith(".md") && !n.startsWith("LICENSE") && !n.startsWith("SOURCES")) {
-                    out.add(new Input(dir.relativize(f).toString(), Files.readString(f, StandardCharsets.UTF_8)));
-                }
-            }
-        }
-        return out;
-    }
-
     /**
      * One test per corpus input, named {@code <format>/<input>}: a regression fails the test of that file with its
      * unexplained differences. Each format ends with a test that prints its figures.
@@ -103,7 +47,7 @@ public class RouteFidelityConformanceTest {
             if (!only.isEmpty() && !List.of(only.split(",")).contains(format)) {
                 continue;
             }
-            List<Input> inputs = inputs(corpus, format);
+            List<CorpusInputs.Input> inputs = CorpusInputs.inputs(corpus, format);
             total += inputs.size();
             int[] tally = new int[3]; // byte-identical, differing only where ledgered, unexplained
             Stream<DynamicTest> perInput = inputs.stream().map(in -> DynamicTest.dynamicTest(format + "/"

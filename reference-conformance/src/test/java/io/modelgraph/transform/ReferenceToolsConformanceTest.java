@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.sql.EngineScripts;
 import io.modelgraph.ledger.LossinessLedger;
@@ -22,21 +23,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every decodable input of the corpus ({@code corpus.dir}: the main folder of each decode format, as
- * {@link RouteFidelityConformanceTest#inputs} lists them) and of {@code realworld-train} is mapped to every encode
+ * {@link CorpusInputs#inputs} lists them) and of {@code realworld-train} is mapped to every encode
  * format, and each output is checked by the target format's own reference implementation (docs/fidelity.md,
  * "Reference tools"): in the JVM Avro's {@code Schema.Parser}, the DDL run on embedded PostgreSQL and on SQLite, and
  * this service's decoder of the target; through Node, in one process per target, ajv (the 2020-12 meta-schema and a
  * compile that resolves every {@code $ref}; the LinkML, ODCS and OSI JSON Schemas of the corpus; draft-07 for
  * synapse; JTD), @shexjs/parser, protobufjs and {@code buf build}, jsonld.js (expand and toRDF) and n3. It prints
  * a source-by-target matrix of accepted/checked, every rejected output with the tool's message, the exceptions and
- * the slowest pairs; it fails on an exception (a 500) and on a rejected output not listed in {@link #KNOWN}.
+ * the slowest pairs; each output is a test of its own, which fails on an exception (a 500) and on a rejection not
+ * listed in {@link #KNOWN}.
  * By default the inputs are {@code realworld-train}'s; {@code -Dreference.sources=all} (or {@code corpus}) adds the
  * main corpus folders, {@code -Dreference.formats=avro,sql} narrows a run to some source formats and
  * {@code -Dreference.targets=owl,shex} to some target formats (the main corpus is a run per target on a loaded
@@ -138,13 +142,13 @@ class ReferenceToolsConformanceTest {
         List<Source> sources = new ArrayList<>();
         if (only.equals("all") || only.equals("corpus")) {
             for (String format : registry.decodeFormats()) {
-                for (RouteFidelityConformanceTest.Input in : RouteFidelityConformanceTest.inputs(corpus, format)) {
+                for (CorpusInputs.Input in : CorpusInputs.inputs(corpus, format)) {
                     sources.add(new Source("corpus", format, in.name(), in.text()));
                 }
             }
         }
         if (only.equals("all") || only.equals("train")) {
-            for (RealWorldMatrixConformanceTest.Case c : RealWorldMatrixConformanceTest.cases(corpus.resolve(
+            for (CorpusInputs.Case c : CorpusInputs.cases(corpus.resolve(
                     "realworld-train"))) {
                 if (registry.canDecode(c.format())) {
                     sources.add(new Source("train", c.format(), c.name().substring(c.format().length() + 1),
@@ -156,8 +160,14 @@ class ReferenceToolsConformanceTest {
                 .contains(s.format())).toList();
     }
 
-    @Test
-    void everyOutputOfTheCorpusAndRealWorldTrainIsAcceptedByItsFormatsOwnTools() throws Exception {
+    /**
+     * One named test per output, {@code <source> -> <target>}, in two groups: no exception (a 500) on the way, and
+     * accepted by the target format's own tools. A rejected output listed in {@link #KNOWN} is a passing test named
+     * {@code (known exception)} while it is still rejected. The batch (every encode, then one Node run per target)
+     * runs once, when the factory runs, and prints the matrix.
+     */
+    @TestFactory
+    Stream<DynamicNode> everyOutputOfTheCorpusAndRealWorldTrainIsAcceptedByItsFormatsOwnTools() throws Exception {
         Path corpus = Paths.get(System.getProperty("corpus.dir", ""));
         assertTrue(Files.isDirectory(corpus.resolve("realworld-train")), "corpus not found at '" + corpus
                 + "' (set -Dcorpus.dir)");
@@ -175,7 +185,7 @@ class ReferenceToolsConformanceTest {
         }
         List<Output> outputs = new ArrayList<>();
         Map<String, List<String>> problems = new LinkedHashMap<>();
-        List<String> exceptions = new ArrayList<>();
+        CorpusVerdicts exceptions = new CorpusVerdicts();
         List<String> unrepresentable = new ArrayList<>();
         Map<String, Integer> refused = new TreeMap<>();
         List<Timing> timings = new ArrayList<>();
@@ -190,11 +200,14 @@ class ReferenceToolsConformanceTest {
                     refused.merge(s.row(), 1, Integer::sum);
                     continue;
                 } catch (RuntimeException e) {
-                    exceptions.add(s.label() + " decode: " + e);
+                    exceptions.fail(s.label() + " decode", e.toString());
                     continue;
                 }
+                exceptions.pass(s.label() + " decode");
                 decoded++;
                 for (String target : targets) {
+                    String pair = s.label() + " -> " + target;
+                    exceptions.pass(pair);
                     String out;
                     long start = System.nanoTime();
                     long cpuStart = CPU.getCurrentThreadCpuTime();
@@ -202,15 +215,14 @@ class ReferenceToolsConformanceTest {
                         out = registry.encoder(target, "format").encode(model, CodecOptions.NONE,
                                 new LossinessLedger());
                     } catch (io.modelgraph.codec.UnrepresentableModelException e) {
-                        if (RouteFidelityConformanceTest.mayBeRefused(model)) {
-                            unrepresentable.add(s.label() + " -> " + target + ": " + e.getMessage());
+                        if (CorpusInputs.mayBeRefused(model)) {
+                            unrepresentable.add(pair + ": " + e.getMessage());
                         } else {
-                            exceptions.add(s.label() + " -> " + target + ": refused a model with types: "
-                                    + e.getMessage());
+                            exceptions.fail(pair, "refused a model with types: " + e.getMessage());
                         }
                         continue; // a logical 422 naming the reason, not an output to check
                     } catch (RuntimeException e) {
-                        exceptions.add(s.label() + " -> " + target + ": " + e);
+                        exceptions.fail(pair, e.toString());
                         continue;
                     }
                     Output o = new Output(s, target, outputs.size() + "." + EXTENSIONS.get(target));
@@ -236,35 +248,37 @@ class ReferenceToolsConformanceTest {
         }
         Map<String, Map<String, int[]>> matrix = new TreeMap<>();
         List<String> rejected = new ArrayList<>();
+        CorpusVerdicts accepted = new CorpusVerdicts();
         for (Output o : outputs) {
             int[] cell = matrix.computeIfAbsent(o.source().row(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(o.target(), k -> new int[2]);
             cell[0]++;
             List<String> p = problems.get(o.pair());
+            accepted.pass(o.pair());
             if (p.isEmpty()) {
                 cell[1]++;
             } else {
                 rejected.add(o.pair() + " [" + o.target() + "/" + o.file() + "]: " + String.join(" | ", p));
+                p.forEach(problem -> accepted.fail(o.pair(), o.target() + "/" + o.file() + ": " + problem));
             }
         }
-        print(targets, matrix, outputs.size(), decoded, refused, rejected, exceptions, timings);
+        print(targets, matrix, outputs.size(), decoded, refused, rejected, exceptions.failing().stream().map(
+                e -> e + ": " + String.join(" | ", exceptions.problems(e))).toList(), timings);
         unrepresentable.forEach(u -> System.out.println("[reference] not representable (422) " + u));
-        assertEquals(List.of(), exceptions, "no codec may fail with an exception (a 500)");
-        Set<String> knownSeen = new TreeSet<>();
-        List<String> unexpected = rejected.stream().filter(r -> {
-            String pair = knownKey(r.substring(0, r.lastIndexOf(" [", r.indexOf("]: "))));
-            if (KNOWN.contains(pair)) {
-                knownSeen.add(pair);
-                return false;
-            }
-            return true;
-        }).toList();
-        assertEquals(List.of(), unexpected, "outputs the target format's own tools refuse");
+        List<DynamicNode> nodes = new ArrayList<>();
+        nodes.add(DynamicContainer.dynamicContainer("no exception (5xx)", exceptions.tests(
+                "no codec may fail with an exception (a 500)")));
+        nodes.add(DynamicContainer.dynamicContainer("accepted by the target format's own tools", accepted.tests(
+                "an output the target format's own tools refuse", KNOWN, ReferenceToolsConformanceTest::knownKey)));
         if (System.getProperty("reference.sources", "train").equals("train") && System.getProperty(
                 "reference.formats", "").isEmpty() && onlyTargets.isEmpty()) {
-            assertEquals(KNOWN.stream().filter(k -> k.startsWith("train:")).collect(java.util.stream.Collectors
-                    .toCollection(TreeSet::new)), knownSeen, "a known rejection is now accepted: take it off the list");
+            Set<String> run = accepted.names().stream().map(ReferenceToolsConformanceTest::knownKey)
+                    .collect(java.util.stream.Collectors.toSet());
+            nodes.add(DynamicTest.dynamicTest("every known train exception is an output of this run", CorpusVerdicts.source("every known train exception is an output of this run"), () ->
+                    assertEquals(List.of(), KNOWN.stream().filter(k -> k.startsWith("train:") && !run.contains(k))
+                            .sorted().toList(), "known exceptions the run no longer has: take them off the list")));
         }
+        return nodes.stream();
     }
 
     /** The JVM's checks of one output: Avro's parser, the DDL on both engines, this service's decoder. */
