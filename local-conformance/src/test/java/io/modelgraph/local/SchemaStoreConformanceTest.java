@@ -12,6 +12,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.resource.AllowSchemaLoader;
 import io.modelgraph.auth.Role;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.exchange.jsonschema.ExportCheck;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
@@ -30,9 +31,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * The schemastore-train set through the routes, as a new user would run it: each case's schema (with the
@@ -56,6 +59,8 @@ class SchemaStoreConformanceTest {
     /** What the service reaches through the routes (the run is deterministic, so fewer is a regression). */
     private static final int VALID_ACCEPTED_FLOOR = 655;
     private static final int INVALID_REJECTED_FLOOR = 386;
+    /** Cases with a labelled instance the service judges otherwise than SchemaStore (ajv): the floors' misses. */
+    private static final Set<String> KNOWN_MISSES = Set.of("webjob-publish-settings");
 
     private static Path corpus() {
         String dir = System.getProperty("corpus.dir", "");
@@ -94,8 +99,13 @@ class SchemaStoreConformanceTest {
         Optional<String> roundTripProblem = Optional.empty();
     }
 
-    @Test
-    void schemaStoreSchemasImportValidateExportAndRoundTrip() throws Exception {
+    /**
+     * One named test per case (no 5xx, every labelled instance judged as labelled, the export clean, the re-import
+     * writing nothing), then the totals against the floors. The cases run once, when the factory runs, which
+     * prints the figures; a case in {@link #KNOWN_MISSES} is a passing test named so while it still misses.
+     */
+    @TestFactory
+    Stream<DynamicTest> schemaStoreSchemasImportValidateExportAndRoundTrip() throws Exception {
         Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         List<CaseResult> results = new ArrayList<>();
@@ -209,6 +219,25 @@ class SchemaStoreConformanceTest {
                 }
             }
         }
+        CorpusVerdicts perCase = new CorpusVerdicts();
+        for (int i = 0; i < results.size(); i++) {
+            CaseResult r = results.get(i);
+            String name = cases.get(i).get("name").asText();
+            perCase.pass(name);
+            if (r.serverErrors > 0) {
+                perCase.fail(name, r.serverErrors + " 5xx answer(s)");
+            }
+            r.wrong.forEach(w -> perCase.fail(name, "label missed: " + w));
+            if (r.exported && !r.exportClean) {
+                perCase.fail(name, "export: " + r.exportProblem.orElse(""));
+            }
+            if (r.exported && !r.reimportClean) {
+                perCase.fail(name, "re-import wrote: " + r.roundTripProblem.orElse(""));
+            }
+        }
+        // the totals are checked here, and their failure reported by a test of its own after the cases' tests
+        AssertionError[] totals = new AssertionError[1];
+        try {
         assertTrue(validTotal + invalidTotal > 0);
         assertTrue(validAccepted >= current.agreeing(validPaths, true),
                 "service accepts at least as many valid instances as " + current.label());
@@ -221,6 +250,15 @@ class SchemaStoreConformanceTest {
         assertTrue(invalidRejected >= INVALID_REJECTED_FLOOR, "invalid rejected " + invalidRejected);
         assertEquals(exports, exportsClean, "every export passes the 2020-12 meta-schema with its $refs resolving");
         assertEquals(exports, reimportsClean, "every re-import of the export writes nothing");
+        } catch (AssertionError e) {
+            totals[0] = e;
+        }
+        return Stream.concat(perCase.tests("schemastore-train case", KNOWN_MISSES, n -> n), Stream.of(
+                DynamicTest.dynamicTest("the totals reach the floors", CorpusVerdicts.source("the totals"), () -> {
+                    if (totals[0] != null) {
+                        throw totals[0];
+                    }
+                })));
     }
 
     private static CaseResult runCase(LocalServer server, Path corpus, JsonNode c) throws Exception {

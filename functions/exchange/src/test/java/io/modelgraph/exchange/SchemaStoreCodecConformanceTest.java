@@ -10,6 +10,7 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.resource.AllowSchemaLoader;
 import io.modelgraph.codec.CodecOptions;
+import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.exchange.jsonschema.JsonSchemaExporter;
 import io.modelgraph.exchange.jsonschema.Validators;
@@ -32,10 +33,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * The schemastore-train set through the codec and validateJSON's compilation, without storage: each case's
@@ -49,6 +53,8 @@ class SchemaStoreCodecConformanceTest {
     private static final int VALID_ACCEPTED_FLOOR = 655;
     private static final int INVALID_REJECTED_FLOOR = 386;
     private static final int STABLE_REIMPORTS_FLOOR = 201;
+    /** Cases with a labelled instance the service judges otherwise than SchemaStore (ajv): the floors' misses. */
+    private static final Set<String> KNOWN_MISSES = Set.of("webjob-publish-settings");
 
     /** The schemastore-train folder under {@code corpus.dir}; both tests read its {@code cases.json}. */
     private static Path corpus() {
@@ -59,8 +65,13 @@ class SchemaStoreCodecConformanceTest {
         return corpus;
     }
 
-    @Test
-    void schemaStoreSchemasValidateAsTheirOriginals() throws Exception {
+    /**
+     * One named test per case (every labelled instance judged as labelled; a case in {@link #KNOWN_MISSES} is a
+     * passing test named so while it still misses), then the totals against the floors. The loop runs once, when
+     * the factory runs, and prints the figures.
+     */
+    @TestFactory
+    Stream<DynamicTest> schemaStoreSchemasValidateAsTheirOriginals() throws Exception {
         Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         JsonSchemaCodec codec = new JsonSchemaCodec();
@@ -71,8 +82,10 @@ class SchemaStoreCodecConformanceTest {
         List<String> disagreements = new ArrayList<>();
         List<String> wrong = new ArrayList<>();
         Map<String, Integer> causes = new TreeMap<>();
+        CorpusVerdicts perCase = new CorpusVerdicts();
         for (JsonNode c : cases) {
             String name = c.get("name").asText();
+            perCase.pass(name);
             String text = Files.readString(corpus.resolve(c.get("schema").asText()));
             Map<String, String> refs = new LinkedHashMap<>();
             for (JsonNode r : c.path("refs")) {
@@ -117,6 +130,8 @@ class SchemaStoreCodecConformanceTest {
                     } else {
                         wrong.add(name + " " + file.asText() + " [" + kind + "; ours " + mine + "]: "
                                 + clip(mine.isPresent() && mine.get() ? "accepted" : cause));
+                        perCase.fail(name, file.asText() + " [" + kind + "; ours " + mine + "]: "
+                                + clip(mine.isPresent() && mine.get() ? "accepted" : cause));
                     }
                     if (nn.equals(Optional.of(k == 0))) {
                         theirs[k]++;
@@ -143,9 +158,14 @@ class SchemaStoreCodecConformanceTest {
         System.out.println("instances whose label (SchemaStore's, ajv's verdict) the service misses (" + wrong.size()
                 + "):");
         wrong.forEach(s -> System.out.println("  " + s));
-        assertTrue(totals[0] > 0);
-        assertTrue(ours[0] >= VALID_ACCEPTED_FLOOR, "valid accepted " + ours[0] + " < " + VALID_ACCEPTED_FLOOR);
-        assertTrue(ours[1] >= INVALID_REJECTED_FLOOR, "invalid rejected " + ours[1] + " < " + INVALID_REJECTED_FLOOR);
+        return Stream.concat(perCase.tests("labelled instances the service judges otherwise", KNOWN_MISSES, n -> n),
+                Stream.of(DynamicTest.dynamicTest("the totals reach the floors", CorpusVerdicts.source("the totals reach the floors"), () -> {
+                    assertTrue(totals[0] > 0);
+                    assertTrue(ours[0] >= VALID_ACCEPTED_FLOOR, "valid accepted " + ours[0] + " < "
+                            + VALID_ACCEPTED_FLOOR);
+                    assertTrue(ours[1] >= INVALID_REJECTED_FLOOR, "invalid rejected " + ours[1] + " < "
+                            + INVALID_REJECTED_FLOOR);
+                })));
     }
 
     /**
@@ -153,8 +173,8 @@ class SchemaStoreCodecConformanceTest {
      * (the store's semantics, {@link SnapshotReplay}), exported as schema/export writes it, and the export planned
      * against that space again; the changes it would write are printed by case.
      */
-    @Test
-    void reimportingTheExportPlansNoChange() throws Exception {
+    @TestFactory
+    Stream<DynamicTest> reimportingTheExportPlansNoChange() throws Exception {
         Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         JsonSchemaCodec codec = new JsonSchemaCodec();
@@ -162,8 +182,10 @@ class SchemaStoreCodecConformanceTest {
         int stable = 0;
         int tried = 0;
         List<String> changed = new ArrayList<>();
+        CorpusVerdicts perCase = new CorpusVerdicts();
         for (JsonNode c : cases) {
             String name = c.get("name").asText();
+            perCase.pass(name);
             String text = Files.readString(corpus.resolve(c.get("schema").asText()));
             String request = text;
             if (c.path("refs").size() > 0) {
@@ -188,6 +210,9 @@ class SchemaStoreCodecConformanceTest {
                 if (second.isEmpty()) {
                     stable++;
                 } else {
+                    perCase.fail(name, "the re-import would write " + second.nodes().size() + " nodes, "
+                            + second.relations().size() + " relations, " + second.mixinValues().size() + " values, "
+                            + second.removedNodeIds().size() + " removed");
                     changed.add(name + ": " + second.nodes().size() + " nodes, " + second.relations().size()
                             + " relations, " + second.mixinValues().size() + " values, " + second.removedNodeIds().size()
                             + " removed; e.g. " + clip(second.nodes().stream().limit(3).map(Object::toString).toList()
@@ -195,13 +220,20 @@ class SchemaStoreCodecConformanceTest {
                 }
             } catch (Exception | StackOverflowError e) {
                 changed.add(name + ": " + clip(e.toString()));
+                perCase.fail(name, clip(e.toString()));
             }
         }
         System.out.printf(Locale.ROOT, "schemastore-train re-import of the export plans no change: %d / %d%n", stable,
                 tried);
         changed.forEach(s -> System.out.println("  " + s));
-        assertTrue(tried > 0);
-        assertTrue(stable >= STABLE_REIMPORTS_FLOOR, "stable re-imports " + stable + " < " + STABLE_REIMPORTS_FLOOR);
+        int decoded = tried;
+        int unchanged = stable;
+        return Stream.concat(perCase.tests("a re-import of the export that plans changes"), Stream.of(
+                DynamicTest.dynamicTest("the totals reach the floor", CorpusVerdicts.source("the totals reach the floor"), () -> {
+                    assertTrue(decoded > 0);
+                    assertTrue(unchanged >= STABLE_REIMPORTS_FLOOR, "stable re-imports " + unchanged + " < "
+                            + STABLE_REIMPORTS_FLOOR);
+                })));
     }
 
     static Optional<JsonSchema> original(String schemaText, Map<String, String> refs) {
