@@ -19,7 +19,8 @@ import org.apache.avro.SchemaCompatibility;
  * schema/compare's engine on a 500-type Avro model against a changed copy (a field added without default in one
  * record, a field removed from another, an enum symbol added), in every consumer format at once, against Avro
  * 1.12's {@code SchemaCompatibility} on the same pair for Avro alone; both BACKWARD, both in this process. Prints
- * the medians of thread CPU time and their ratio (docs/benchmarks.md). Args: [types] [rounds].
+ * the medians of thread CPU time and their ratio (docs/benchmarks.md). Args: [types] [rounds] [--with-parse]
+ * (then also with each side's parse of the two texts counted).
  */
 public final class CompareBench {
     static final List<String> CONSUMERS = List.of("avro", "protobuf", "jsonschema", "sql", "redcap", "shex",
@@ -104,6 +105,37 @@ public final class CompareBench {
             perRound.add(String.format("%.2f", (double) ours[i] / avro[i]));
         }
         System.out.println("per round: " + perRound);
+        if (List.of(args).contains("--with-parse")) {
+            withParse(baseText, candidateText, rounds);
+        }
+    }
+
+    /**
+     * The same comparison with each side's reading of the two texts counted: the Avro codec's decode into the
+     * model against Avro's {@code Schema.Parser}, as a command-line run pays them.
+     */
+    private static void withParse(String baseText, String candidateText, int rounds) throws Exception {
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        AvroCodec codec = new AvroCodec();
+        long[] ours = new long[rounds];
+        long[] avro = new long[rounds];
+        for (int r = -WARM_UP; r < rounds; r++) {
+            long t0 = cpu.getCurrentThreadCpuTime();
+            SchemaModel base = codec.decode(baseText, CodecOptions.NONE, new LossinessLedger());
+            SchemaModel candidate = codec.decode(candidateText, CodecOptions.NONE, new LossinessLedger());
+            Compatibility.compare(base, candidate, Mode.BACKWARD, CONSUMERS);
+            long t1 = cpu.getCurrentThreadCpuTime();
+            Schema baseAvro = new Schema.Parser().parse(baseText);
+            Schema candidateAvro = new Schema.Parser().parse(candidateText);
+            SchemaCompatibility.checkReaderWriterCompatibility(candidateAvro, baseAvro);
+            long t2 = cpu.getCurrentThreadCpuTime();
+            if (r >= 0) {
+                ours[r] = t1 - t0;
+                avro[r] = t2 - t1;
+            }
+        }
+        System.out.printf("with each side's parse of both texts: ours %.1f ms, Avro %.1f ms CPU, ratio %.2f%n",
+                median(ours) / 1e6, median(avro) / 1e6, (double) median(ours) / median(avro));
     }
 
     private static long median(long[] values) {

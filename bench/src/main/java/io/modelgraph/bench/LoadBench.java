@@ -188,11 +188,15 @@ public final class LoadBench {
             answers.add(pool.submit(() -> {
                 peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                 try {
-                    int status = send(call).statusCode();
+                    HttpResponse<String> answer = send(call);
+                    int status = answer.statusCode();
                     if (status / 100 != 2) {
                         errors.incrementAndGet();
-                        kinds.merge(status + " " + call.path().replaceAll(".*/", "").replaceAll("\\?.*", ""), 1,
-                                Integer::sum);
+                        String kind = status + " " + call.path().replaceAll(".*/", "").replaceAll("\\?.*", "");
+                        if (kinds.merge(kind, 1, Integer::sum) == 1) {
+                            // the first answer of each kind, so an error can be told apart from the figures alone
+                            System.out.println("LoadBench first " + kind + ": " + answer.body());
+                        }
                     }
                 } catch (Exception e) {
                     errors.incrementAndGet();

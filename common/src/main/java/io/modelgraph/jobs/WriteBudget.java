@@ -63,6 +63,20 @@ public record WriteBudget(long deadlineEpochMillis, boolean deferrable, WriteRat
         }
     }
 
+    /**
+     * The time left once {@code units} change units of {@code kind} are written at the rate {@link #admit} judges
+     * by: what the write may spend waiting for another large write to the project before it starts (zero when
+     * none is left; very long without a deadline, so the caller bounds it).
+     */
+    public java.time.Duration spareFor(WriteKind kind, int units) {
+        long usable = usableMillis();
+        if (usable == Long.MAX_VALUE) {
+            return java.time.Duration.ofMillis(Long.MAX_VALUE);
+        }
+        long needed = deferrable ? rate.millisFor(kind, units) : rate.measuredMillisFor(kind, units);
+        return java.time.Duration.ofMillis(Math.max(0, usable - needed));
+    }
+
     /** Lets the change set be written now, or throws before anything is written (see the class comment). */
     public void admit(GraphChanges changes) {
         admit(WriteKind.CHANGE_SET, WriteRate.units(changes));

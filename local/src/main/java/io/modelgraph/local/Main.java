@@ -48,6 +48,9 @@ public final class Main {
         // DynamoDB Local leaves non-daemon threads behind: every way out ends in System.exit.
         int code;
         try {
+            if (io.modelgraph.local.cli.Cli.handles(args)) {
+                quietLibraryLogging();
+            }
             code = run(args, System.out, System.err, System.getenv());
         } catch (Throwable t) {
             System.err.println("modelgraph-local: " + t);
@@ -56,6 +59,21 @@ public final class Main {
         }
         System.exit(code);
     }
+
+    /**
+     * The offline commands log nothing of their own, but libraries do (Avro's {@code Schema} takes a logger when
+     * its class loads, during the first decode). The server's log4j configuration writes to stdout, where the
+     * commands' reports go, and starting it costs more CPU than decoding a small schema, inside the decode's time
+     * limit. So the commands use log4j's simple logger: errors only, on stderr, nothing to configure or scan
+     * (docs/cli.md). A logger factory the caller chose ({@code -Dlog4j2.loggerContextFactory}) stays.
+     */
+    static void quietLibraryLogging() {
+        if (System.getProperty(LOGGER_CONTEXT_FACTORY) == null) {
+            System.setProperty(LOGGER_CONTEXT_FACTORY, "org.apache.logging.log4j.simple.SimpleLoggerContextFactory");
+        }
+    }
+
+    static final String LOGGER_CONTEXT_FACTORY = "log4j2.loggerContextFactory";
 
     /** Runs a command; for the serve command this returns only if start-up fails. */
     static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env) throws Exception {

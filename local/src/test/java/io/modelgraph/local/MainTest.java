@@ -27,6 +27,33 @@ class MainTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * The offline commands take log4j's simple logger (stderr, errors only) unless the caller chose a logger
+     * factory: the server's configuration writes to stdout, where their reports go, and starting it cost more than
+     * the first decode (inside the decode's time limit).
+     */
+    @Test
+    void offlineCommandsLogLibrariesQuietlyUnlessTheCallerChoseALogger() {
+        String before = System.getProperty(Main.LOGGER_CONTEXT_FACTORY);
+        try {
+            System.clearProperty(Main.LOGGER_CONTEXT_FACTORY);
+            Main.quietLibraryLogging();
+            assertEquals("org.apache.logging.log4j.simple.SimpleLoggerContextFactory",
+                    System.getProperty(Main.LOGGER_CONTEXT_FACTORY));
+            assertTrue(Main.class.getClassLoader().getResource("org/apache/logging/log4j/simple/"
+                    + "SimpleLoggerContextFactory.class") != null, "the factory named is on the class path");
+            System.setProperty(Main.LOGGER_CONTEXT_FACTORY, "caller.Factory");
+            Main.quietLibraryLogging();
+            assertEquals("caller.Factory", System.getProperty(Main.LOGGER_CONTEXT_FACTORY));
+        } finally {
+            if (before == null) {
+                System.clearProperty(Main.LOGGER_CONTEXT_FACTORY);
+            } else {
+                System.setProperty(Main.LOGGER_CONTEXT_FACTORY, before);
+            }
+        }
+    }
+
     @Test
     void aTokenFromTheSubcommandIsAcceptedByAServerOnTheSameDataDirectory() throws Exception {
         String project = "cafecafecafecafecafecafecafecafe";

@@ -87,7 +87,7 @@ final class AtomicWriter {
         requireFits(changes);
         // room for the lease check and the version; sized only when the count allows one transaction at all
         if (changes.size() < TRANSACTION_ITEMS - 1 && chunks(changes).size() == 1) {
-            writeOneTransaction(projectId, changes, held);
+            writeOneTransaction(projectId, changes, generatedIds, held);
             dropChunks(spilled.superseded());
             return;
         }
@@ -216,14 +216,19 @@ final class AtomicWriter {
     }
 
     /**
-     * At most 99 items: one transaction, plus the lease check when it creates nodes (see {@link WriteLease}). A
-     * failure whose answer was lost leaves the project before or after it, never between: the fault is answered.
+     * At most 99 items: one transaction, plus the lease check when it creates nodes with given ids (see
+     * {@link WriteLease}). Nodes whose ids the service generated need none: no large write can be creating the same
+     * GUID, so such a small write goes ahead while one runs instead of being refused. A failure whose answer
+     * was lost leaves the project before or after it, never between: the fault is answered.
      */
-    private void writeOneTransaction(String projectId, List<ItemChange> changes, Optional<ProjectLease> held) {
+    private void writeOneTransaction(String projectId, List<ItemChange> changes, Set<String> generatedIds,
+            Optional<ProjectLease> held) {
         // under a lease the caller holds, the check is that it is still ours (nobody else can have created nodes)
         TransactWriteItem leaseCheck = held.map(h -> lease.heldCheck(projectId, h.writeId()))
                 .orElseGet(() -> lease.freeCheck(projectId));
-        List<TransactWriteItem> extra = changes.stream().anyMatch(AtomicWriter::createsNode)
+        boolean checked = changes.stream().anyMatch(c -> createsNode(c) && (held.isPresent()
+                || !generatedIds.contains(c.sk().substring(GraphKeys.NODE_PREFIX.length()))));
+        List<TransactWriteItem> extra = checked
                 ? List.of(leaseCheck, versions.bump(projectId)) : List.of(versions.bump(projectId));
         RuntimeException failure = send(changes, extra, new AtomicBoolean());
         if (failure != null) {

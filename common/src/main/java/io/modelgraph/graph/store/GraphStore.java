@@ -51,6 +51,8 @@ public final class GraphStore implements GraphAccess {
     public static final int MAX_SPACES_PER_NODE = 25;
     /** One transaction's item cap; larger change sets are validated whole, then batch-written. */
     public static final int TRANSACTION_ITEMS = 100;
+    /** The longest a large write may wait for the project's lease ({@link #holdForLargeWrite(String, java.time.Duration)}). */
+    public static final java.time.Duration LONGEST_LEASE_WAIT = WriteLease.MAX_WAIT;
     private static final int MAX_ATTEMPTS = 8;
 
     private final DynamoDbClient dynamo;
@@ -555,6 +557,14 @@ public final class GraphStore implements GraphAccess {
      */
     public ProjectLease holdForLargeWrite(String projectId) {
         return ProjectLease.take(lease, projectId, java.util.UUID.randomUUID().toString());
+    }
+
+    /**
+     * As above, waiting up to {@code wait} for another large write to end (at most {@link #LONGEST_LEASE_WAIT}):
+     * a caller whose time allows waits its turn instead of being refused while one runs.
+     */
+    public ProjectLease holdForLargeWrite(String projectId, java.time.Duration wait) {
+        return ProjectLease.take(lease, projectId, java.util.UUID.randomUUID().toString(), wait);
     }
 
     /**

@@ -52,7 +52,12 @@ public final class ProjectLease implements AutoCloseable {
 
     /** Takes the project's lease for {@code writeId} (waits a few seconds for another holder, else 409). */
     static ProjectLease take(WriteLease lease, String projectId, String writeId) {
-        return new ProjectLease(lease, projectId, writeId, lease.acquire(projectId, writeId));
+        return take(lease, projectId, writeId, WriteLease.DEFAULT_WAIT);
+    }
+
+    /** As above, waiting up to {@code wait} for another holder (see {@link WriteLease#acquire}). */
+    static ProjectLease take(WriteLease lease, String projectId, String writeId, java.time.Duration wait) {
+        return new ProjectLease(lease, projectId, writeId, lease.acquire(projectId, writeId, wait));
     }
 
     String projectId() {

@@ -27,8 +27,21 @@ final class WriteLease {
     static final Duration LENGTH = Duration.ofMinutes(2);
     private static final String WRITE_ID = "writeId";
     private static final String UNTIL = "lease";
-    /** About 8 s of backoff: long enough for a typical large write to finish. */
-    private static final int ATTEMPTS = 12;
+    /**
+     * How long a large write waits for another holder unless its caller allows more: long enough for a typical
+     * large write to finish. bulkCreate waits as long as its time budget leaves after its own write (docs/graph.md
+     * "Large writes").
+     */
+    static final Duration DEFAULT_WAIT = Duration.ofSeconds(8);
+    /** The longest wait any caller may ask for: within the HTTP API's 29 s with the write itself after it. */
+    static final Duration MAX_WAIT = Duration.ofSeconds(20);
+    /** Between two tries a waiter backs off from this up to {@link #POLL_CAP_MILLIS}, jittered. */
+    private static final long POLL_FIRST_MILLIS = 20;
+    /**
+     * Short beside a large write's own time, so the lease is taken soon after it is released (a waiter that slept
+     * a second past the release left the project idle that long while the next writers queued behind it).
+     */
+    private static final long POLL_CAP_MILLIS = 250;
 
     private final DynamoDbClient dynamo;
     private final String table;
@@ -43,10 +56,26 @@ final class WriteLease {
         this.length = length;
     }
 
-    /** Takes the project's lease for {@code writeId}, waiting a few seconds for another holder; returns its end. */
+    /** {@link #acquire(String, String, Duration)} with the {@link #DEFAULT_WAIT}. */
     Instant acquire(String projectId, String writeId) {
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+        return acquire(projectId, writeId, DEFAULT_WAIT);
+    }
+
+    /**
+     * Takes the project's lease for {@code writeId}, waiting up to {@code wait} (at most {@link #MAX_WAIT}, by the
+     * store's clock) for another holder to release it; returns its end. Refused with {@link StoreConflictException}
+     * when the wait runs out. The time is the clock's, so a test moves it instead of waiting; a clock that stands
+     * still still ends the wait after twice its length of real time.
+     */
+    Instant acquire(String projectId, String writeId, Duration wait) {
+        Duration bound = bounded(wait);
+        Instant deadline = clock.instant().plus(bound);
+        long realDeadline = System.nanoTime() + 2 * bound.toNanos();
+        for (int attempt = 0; ; attempt++) {
             Instant now = clock.instant();
+            if (attempt > 0 && (now.isAfter(deadline) || System.nanoTime() - realDeadline > 0)) {
+                break;
+            }
             Instant until = now.plus(length);
             try {
                 dynamo.putItem(b -> b.tableName(table)
@@ -59,11 +88,26 @@ final class WriteLease {
                         .expressionAttributeValues(Map.of(":now", Attr.n(now.toEpochMilli()))));
                 return until;
             } catch (ConditionalCheckFailedException held) {
-                DynamoCalls.sleep(attempt + 1);
+                pause(attempt);
             }
         }
-        throw StoreConflictException.busy("Another large write to the project is in progress; nothing was written,"
-                + " apply the changes again when it is done.");
+        throw StoreConflictException.busy("Another large write to the project is in progress (waited "
+                + bound.toMillis() / 1000.0 + " s for it); nothing was written, apply the changes again when it is"
+                + " done.");
+    }
+
+    private static Duration bounded(Duration wait) {
+        return wait.isNegative() ? Duration.ZERO : wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : wait;
+    }
+
+    private static void pause(int attempt) {
+        long cap = Math.min(POLL_CAP_MILLIS, POLL_FIRST_MILLIS << Math.min(attempt, 8));
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(cap / 2, cap + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for the project's write lease", e);
+        }
     }
 
     /**

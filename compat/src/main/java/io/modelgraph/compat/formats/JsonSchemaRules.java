@@ -124,13 +124,34 @@ public final class JsonSchemaRules extends StructuralRules {
         before.fieldNames().forEachRemaining(names::add);
         after.fieldNames().forEachRemaining(names::add);
         for (String name : names) {
-            if (!before.path(name).equals(after.path(name))) {
-                out.add(r.finding("jsonschema.unmodelled-keywords-changed", Severity.WARNING, before.has(name) ? name
-                        : "", after.has(name) ? name : "", "Definition '" + name + "' is kept verbatim, outside the"
-                        + " model, and changed; not checked: review this change by hand"));
+            if (before.path(name).equals(after.path(name))) {
+                continue;
             }
+            if (before.has(name) && after.has(name) && judged(r, after.get(name), before.get(name), name, name,
+                    out)) {
+                continue;
+            }
+            out.add(r.finding("jsonschema.unmodelled-keywords-changed", Severity.WARNING, before.has(name) ? name
+                    : "", after.has(name) ? name : "", "Definition '" + name + "' is kept verbatim, outside the"
+                    + " model, and changed in keywords this check does not read; review this change by hand"));
         }
         return out;
+    }
+
+    /**
+     * Judges a change in verbatim keywords as a validator applies them ({@link VerbatimSchemas}); false when some
+     * keyword that changed is not one it reads (then nothing is reported from it, and the caller says so).
+     */
+    private static boolean judged(Reading r, JsonNode reader, JsonNode writer, String wp, String rp,
+            List<Finding> out) {
+        VerbatimSchemas.Result result = VerbatimSchemas.compare(reader, writer, "");
+        if (result.unjudged()) {
+            return false;
+        }
+        for (VerbatimSchemas.Narrowing n : result.narrowings()) {
+            out.add(r.finding("jsonschema." + n.rule(), n.severity(), wp + n.path(), rp + n.path(), n.message()));
+        }
+        return true;
     }
 
     /**
@@ -242,9 +263,15 @@ public final class JsonSchemaRules extends StructuralRules {
             List<Finding> out) {
         String before = wa.getOrDefault(JsonSchemaAnnotations.VERBATIM, "");
         String after = ra.getOrDefault(JsonSchemaAnnotations.VERBATIM, "");
-        if (!before.equals(after)) {
+        if (before.equals(after)) {
+            return;
+        }
+        JsonNode writer = before.isEmpty() ? Json.object() : verbatim(before);
+        JsonNode reader = after.isEmpty() ? Json.object() : verbatim(after);
+        if (!judged(r, reader, writer, wp, rp, out)) {
             out.add(r.finding("jsonschema.unmodelled-keywords-changed", Severity.WARNING, wp, rp, "Keywords kept"
-                    + " verbatim, outside the model, changed; not checked: review this change by hand"));
+                    + " verbatim, outside the model, changed in keywords this check does not read; review this"
+                    + " change by hand"));
         }
     }
 

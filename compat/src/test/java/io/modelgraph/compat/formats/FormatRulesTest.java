@@ -232,14 +232,46 @@ class FormatRulesTest {
              "definitions": {"dependencies": {"type": "object", "additionalProperties": {"type": ["string",
               "object"], "properties": {"version": {"type": "string"}}}}}}""";
 
+    /**
+     * Keywords the codec keeps verbatim are read as a validator applies them: every change json-schema-diff finds
+     * breaking in such a definition is an error here too, in the direction it breaks; only a keyword this check
+     * does not read is left for review.
+     */
     @Test
-    void jsonSchemaSaysWhenAChangeIsInKeywordsOutsideTheModel() throws Exception {
+    void jsonSchemaJudgesChangesInKeywordsOutsideTheModel() throws Exception {
         JsonSchemaCodec j = new JsonSchemaCodec();
-        String changed = MAPPED.replace("\"version\": {\"type\": \"string\"}", "\"version\": {\"type\": \"integer\"}");
-        CompareReport r = Compatibility.compare(decode(j, MAPPED), decode(j, changed), Mode.BACKWARD,
-                List.of("jsonschema"));
-        assertTrue(r.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.unmodelled-keywords-changed")
-                && f.severity() == Severity.WARNING && f.basePath().equals("dependencies")), r.findings()::toString);
+        String version = "\"version\": {\"type\": \"string\"}";
+        String properties = "\"properties\": {" + version + "}";
+        Map<String, String> changes = Map.of(
+                "jsonschema.type-narrowed", MAPPED.replace(version, "\"version\": {\"type\": \"integer\"}"),
+                "jsonschema.required-added", MAPPED.replace(properties, properties + ", \"required\": [\"version\"]"),
+                "jsonschema.additional-properties-closed", MAPPED.replace(properties, properties
+                        + ", \"additionalProperties\": false"),
+                "jsonschema.constraint-narrowed", MAPPED.replace(version, "\"version\": {\"type\": \"string\","
+                        + " \"maxLength\": 5}"));
+        for (Map.Entry<String, String> c : changes.entrySet()) {
+            SchemaModel changed = decode(j, c.getValue());
+            List<String> backward = errors(j, MAPPED, c.getValue(), Mode.BACKWARD, "jsonschema");
+            assertEquals(List.of(c.getKey()), backward, c.getValue());
+            assertTrue(Compatibility.compare(decode(j, MAPPED), changed, Mode.FORWARD, List.of("jsonschema"))
+                    .compatible() != c.getKey().equals("jsonschema.type-narrowed"), "integer and string both"
+                    + " narrow the other; the rest widen under FORWARD: " + c.getKey());
+        }
+        CompareReport widened = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version,
+                "\"version\": {\"type\": [\"string\", \"number\"]}")), Mode.BACKWARD, List.of("jsonschema"));
+        assertTrue(widened.compatible() && widened.findings().isEmpty(), widened.findings()::toString);
+        // an optional property where the model was open: the documented choice, a warning
+        CompareReport added = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version, version
+                + ", \"extra\": {\"type\": \"string\"}")), Mode.BACKWARD, List.of("jsonschema"));
+        assertTrue(added.compatible() && added.findings().stream().anyMatch(f -> f.rule().equals(
+                "jsonschema.property-added-to-open-model") && f.basePath().equals(
+                "dependencies.additionalProperties.extra")), added.findings()::toString);
+        // a keyword this check does not read: no verdict claimed, a warning for review
+        CompareReport unread = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version,
+                "\"version\": {\"not\": {\"type\": \"integer\"}}")), Mode.BACKWARD, List.of("jsonschema"));
+        assertTrue(unread.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.unmodelled-keywords-changed")
+                && f.severity() == Severity.WARNING && f.basePath().equals("dependencies")),
+                unread.findings()::toString);
         assertTrue(Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED), Mode.FULL, List.of("jsonschema"))
                 .findings().isEmpty(), "nothing changed, nothing said");
     }

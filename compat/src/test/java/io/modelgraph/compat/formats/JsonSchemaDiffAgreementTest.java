@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
 class JsonSchemaDiffAgreementTest {
     private static final long LARGE = 40_000;
     /** The agreement with the documented choice counted, exceptions as disagreements (docs/compare.md). */
-    private static final double FLOOR = 0.97;
+    private static final double FLOOR = 0.99;
     /**
      * json-schema-diff computes set differences of whole schemas; with combinators it is impractically slow on real
      * schemas (40 pairs of SchemaStore schemas with {@code oneOf} took over 5 minutes of CPU without finishing), so
@@ -152,7 +152,7 @@ class JsonSchemaDiffAgreementTest {
         assertTrue(total > 100, "too few generated pairs: " + total);
         assertTrue(total - disagreements.size() >= 0.99 * total, "undocumented disagreements above 1%: "
                 + disagreements);
-        // the goal is 99%; the floor holds the level reached (97.1%, less a margin for pairs the tool times out on) so the agreement cannot fall back unnoticed
+        // the goal: 99%, with verbatim keywords judged too (586 of 586 at the last run; docs/compare.md)
         assertTrue(agree >= FLOOR * total, "agreement below " + FLOOR + ": " + agree + "/" + total);
     }
 }

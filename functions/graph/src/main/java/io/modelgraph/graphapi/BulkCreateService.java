@@ -127,19 +127,28 @@ final class BulkCreateService {
             }
         }
 
+        // the bulk rate covers validation and write (docs/graph.md "Time budget and jobs"); a label check asked
+        // for is one more read per node
+        int units = nodeBodies.size() + relationBodies.size() + mixinBodies.size()
+                + (int) drafts.values().stream().filter(NodeService.NodeDraft::checkBeforeCreate).count();
         if (problems.isEmpty()) {
-            // the bulk rate covers validation and write (docs/graph.md "Time budget and jobs"); a label check asked
-            // for is one more read per node. Malformed entries are answered at once, whatever the size
-            budget.admit(WriteKind.BULK_CREATE, nodeBodies.size() + relationBodies.size() + mixinBodies.size()
-                    + (int) drafts.values().stream().filter(NodeService.NodeDraft::checkBeforeCreate).count());
+            budget.admit(WriteKind.BULK_CREATE, units); // malformed entries are answered at once, whatever the size
         }
         // a call that may need more than one transaction takes the project's lease before its existence reads:
-        // nobody can create a node it read as absent from then on, so the write does not read them again
+        // nobody can create a node it read as absent from then on, so the write does not read them again. Another
+        // large write holding it is waited for as long as the call's time allows after its own write
+        // (docs/graph.md "Large writes"), not refused after a fixed few seconds
         boolean large = total >= GraphStore.TRANSACTION_ITEMS - 1;
-        try (ProjectLease held = large ? store.holdForLargeWrite(projectId) : null) {
+        try (ProjectLease held = large ? store.holdForLargeWrite(projectId, leaseWait(budget, units)) : null) {
             return validateAndWrite(projectId, subject, catalog, main, problems, drafts, draftIndex, givenNodeIds,
                     invalidNodes, relations, values, valueIndex, Optional.ofNullable(held));
         }
+    }
+
+    /** What the call may wait for the project's lease: its time left after its own write, within the store's bound. */
+    private static java.time.Duration leaseWait(WriteBudget budget, int units) {
+        java.time.Duration spare = budget.spareFor(WriteKind.BULK_CREATE, units);
+        return spare.compareTo(GraphStore.LONGEST_LEASE_WAIT) > 0 ? GraphStore.LONGEST_LEASE_WAIT : spare;
     }
 
     private Map<String, Object> validateAndWrite(String projectId, String subject, Catalog catalog, String main,
