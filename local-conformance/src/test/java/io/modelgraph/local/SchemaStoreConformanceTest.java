@@ -13,7 +13,7 @@ import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.resource.AllowSchemaLoader;
 import io.modelgraph.auth.Role;
 import io.modelgraph.codec.CorpusVerdicts;
-import io.modelgraph.exchange.jsonschema.Validators;
+import io.modelgraph.exchange.jsonschema.ExportCheck;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.json.Json;
 import java.io.PrintStream;
@@ -43,7 +43,11 @@ import org.junit.jupiter.api.TestFactory;
  * instance checked with validateJSON on the project's main space. Prints what the corpus README asks for beside
  * ajv's anchor figures, and networknt on the original schema measured in the same run; every instance where the
  * service and networknt-on-the-original disagree is listed with its cause. Then, per case, the export is held to
- * the 2020-12 meta-schema with every {@code $ref} resolving, and re-imported: it must write nothing.
+ * the 2020-12 meta-schema with every {@code $ref} resolving, and re-imported: it must write nothing. ajv with
+ * the current ajv-formats runs over the same set in the same run ({@link AjvVerdicts}); the service must agree with
+ * the labels at least as often, and every instance where it differs from the ajv-formats 2.1.1 anchor must be
+ * named in docs/jsonschema-dialects.md ({@link AnchorDifferences}). Needs node and npm (the npm registry, or
+ * packages already in npm's cache).
  * Reads {@code corpus.dir} (its {@code schemastore-train} folder); never copies corpus files.
  */
 @Tag("conformance")
@@ -85,6 +89,11 @@ class SchemaStoreConformanceTest {
         final List<String> disagreements = new ArrayList<>();
         final List<String> wrong = new ArrayList<>();
         final List<String> causes = new ArrayList<>();
+        /** The service's verdict per instance path, and what it said when it rejected or could not answer. */
+        final Map<String, Optional<Boolean>> verdicts = new LinkedHashMap<>();
+        final Map<String, String> verdictCauses = new HashMap<>();
+        final List<String> validPaths = new ArrayList<>();
+        final List<String> invalidPaths = new ArrayList<>();
         Optional<String> importFailure = Optional.empty();
         Optional<String> exportProblem = Optional.empty();
         Optional<String> roundTripProblem = Optional.empty();
@@ -100,6 +109,8 @@ class SchemaStoreConformanceTest {
         Path corpus = corpus();
         JsonNode cases = Json.parse(Files.readString(corpus.resolve("cases.json")));
         List<CaseResult> results = new ArrayList<>();
+        // ajv with the current ajv-formats runs in its own process while the service answers
+        AjvVerdicts.Running ajvRun = AjvVerdicts.startCurrent(corpus);
         try (LocalServer server = LocalServer.start(new LocalServer.Options(0, true,
                 Files.createTempDirectory("modelgraph-schemastore"), false), Map.of(),
                 new PrintStream(PrintStream.nullOutputStream()))) {
@@ -172,6 +183,42 @@ class SchemaStoreConformanceTest {
         exportProblems.forEach(s -> out.println("  " + s));
         out.println("round trips that wrote (" + roundTripProblems.size() + "):");
         roundTripProblems.forEach(s -> out.println("  " + s));
+        AjvVerdicts anchor = AjvVerdicts.anchor(corpus);
+        AjvVerdicts current = ajvRun.await();
+        List<String> validPaths = results.stream().flatMap(r -> r.validPaths.stream()).toList();
+        List<String> invalidPaths = results.stream().flatMap(r -> r.invalidPaths.stream()).toList();
+        Map<String, Optional<Boolean>> service = new LinkedHashMap<>();
+        Map<String, String> serviceCauses = new HashMap<>();
+        results.forEach(r -> {
+            service.putAll(r.verdicts);
+            serviceCauses.putAll(r.verdictCauses);
+        });
+        out.println("ajv beside the service (format rules: docs/jsonschema-dialects.md \"Format: assertion or "
+                + "annotation\"):");
+        out.printf(Locale.ROOT, "  %-48s valid accepted %4d / %d   invalid rejected %4d / %d%n", "service",
+                validAccepted, validTotal, invalidRejected, invalidTotal);
+        for (AjvVerdicts a : List.of(anchor, current)) {
+            out.printf(Locale.ROOT, "  %-48s valid accepted %4d / %d   invalid rejected %4d / %d%n", a.label(),
+                    a.agreeing(validPaths, true), validTotal, a.agreeing(invalidPaths, false), invalidTotal);
+        }
+        out.printf(Locale.ROOT, "  %-48s valid accepted %4d / 656   invalid rejected %4d / 386%n",
+                "ajv 8 + ajv-formats 2.1.1, the README's figures", AJV_VALID, AJV_INVALID);
+        Set<String> documented = AnchorDifferences.documented();
+        List<String> undocumented = new ArrayList<>();
+        for (AjvVerdicts a : List.of(anchor, current)) {
+            List<String> differing = service.keySet().stream()
+                    .filter(i -> !service.get(i).equals(a.of(i))).toList();
+            out.println("instances where the service differs from " + a.label() + " (" + differing.size() + "):");
+            for (String i : differing) {
+                out.println("  " + i + " [service " + service.get(i).map(String::valueOf).orElse("no verdict")
+                        + ", ajv " + a.of(i).map(String::valueOf).orElse("no verdict") + "]: service: "
+                        + clip(serviceCauses.getOrDefault(i, "accepted")) + "; ajv: "
+                        + clip(a.error(i).isEmpty() ? "accepted" : a.error(i)));
+                if (a == anchor && !documented.contains(i)) {
+                    undocumented.add(i);
+                }
+            }
+        }
         CorpusVerdicts perCase = new CorpusVerdicts();
         for (int i = 0; i < results.size(); i++) {
             CaseResult r = results.get(i);
@@ -192,6 +239,12 @@ class SchemaStoreConformanceTest {
         AssertionError[] totals = new AssertionError[1];
         try {
         assertTrue(validTotal + invalidTotal > 0);
+        assertTrue(validAccepted >= current.agreeing(validPaths, true),
+                "service accepts at least as many valid instances as " + current.label());
+        assertTrue(invalidRejected >= current.agreeing(invalidPaths, false),
+                "service rejects at least as many invalid instances as " + current.label());
+        assertEquals(List.of(), undocumented, "every difference from the ajv-formats 2.1.1 anchor is documented in "
+                + AnchorDifferences.DOC + " (\"" + AnchorDifferences.SECTION + "\")");
         assertEquals(0, serverErrors, "no 5xx for a caller's schema or document");
         assertTrue(validAccepted >= VALID_ACCEPTED_FLOOR, "valid accepted " + validAccepted);
         assertTrue(invalidRejected >= INVALID_REJECTED_FLOOR, "invalid rejected " + invalidRejected);
@@ -234,13 +287,19 @@ class SchemaStoreConformanceTest {
                 JsonNode parsed = Json.parse(instance);
                 if (expected) {
                     r.validTotal++;
+                    r.validPaths.add(file.asText());
                 } else {
                     r.invalidTotal++;
+                    r.invalidPaths.add(file.asText());
                 }
                 Verdict ours = ok ? validate(server, project, admin, space, instance)
                         : new Verdict(imp.status(), Optional.empty(), "import answered " + imp.status());
                 if (ours.status() >= 500) {
                     r.serverErrors++;
+                }
+                r.verdicts.put(file.asText(), ours.valid());
+                if (!ours.valid().orElse(false)) {
+                    r.verdictCauses.put(file.asText(), ours.cause());
                 }
                 Optional<Set<ValidationMessage>> theirMessages = messages(original, parsed);
                 Optional<Boolean> theirs = theirMessages.map(Set::isEmpty);
@@ -291,7 +350,10 @@ class SchemaStoreConformanceTest {
         }
         r.exported = true;
         String exportText = payload(exported.json()).path("schema").asText();
-        List<String> problems = ExportCheck.problems(Json.parse(exportText));
+        ExportCheck.Result check = ExportCheck.check(Json.parse(exportText));
+        // every case travels with the documents it references, so a reference to another document is a problem
+        List<String> problems = new ArrayList<>(check.problems());
+        check.external().forEach(e -> problems.add("reference to another document: " + e));
         r.exportClean = problems.isEmpty();
         if (!problems.isEmpty()) {
             r.exportProblem = Optional.of(name + ": " + clip(problems.toString()));
@@ -421,60 +483,5 @@ class SchemaStoreConformanceTest {
 
     private static String clip(String s) {
         return s.length() > 300 ? s.substring(0, 300) + "…" : s;
-    }
-
-    /** The checks every export is held to: the 2020-12 meta-schema, and every {@code $ref} resolving in it. */
-    static final class ExportCheck {
-        static List<String> problems(JsonNode doc) {
-            List<String> out = new ArrayList<>();
-            Set<ValidationMessage> meta = Validators.metaSchema().validate(doc);
-            meta.stream().limit(3).forEach(m -> out.add("meta-schema: " + m.getMessage()));
-            if (!doc.path("$schema").asText().equals(Validators.DIALECT)) {
-                out.add("$schema is not 2020-12");
-            }
-            Set<String> anchors = new java.util.HashSet<>();
-            collectAnchors(doc, anchors);
-            checkRefs(doc, doc, anchors, out);
-            return out;
-        }
-
-        private static void collectAnchors(JsonNode n, Set<String> anchors) {
-            if (n.isObject()) {
-                if (n.path("$anchor").isTextual()) {
-                    anchors.add(n.get("$anchor").asText());
-                }
-                if (n.path("$dynamicAnchor").isTextual()) {
-                    anchors.add(n.get("$dynamicAnchor").asText());
-                }
-            }
-            n.forEach(child -> collectAnchors(child, anchors));
-        }
-
-        private static void checkRefs(JsonNode root, JsonNode n, Set<String> anchors, List<String> out) {
-            if (n.isObject()) {
-                for (String key : List.of("$ref", "$dynamicRef")) {
-                    if (n.path(key).isTextual() && !resolves(root, n.get(key).asText(), anchors)) {
-                        out.add("unresolved " + key + " " + n.get(key).asText());
-                    }
-                }
-            }
-            n.forEach(child -> checkRefs(root, child, anchors, out));
-        }
-
-        private static boolean resolves(JsonNode root, String ref, Set<String> anchors) {
-            String id = root.path("$id").asText("");
-            String r = !id.isEmpty() && ref.startsWith(id) ? ref.substring(id.length()) : ref;
-            if (r.equals("#") || r.isEmpty()) {
-                return true;
-            }
-            if (!r.startsWith("#")) {
-                return false;
-            }
-            String fragment = java.net.URLDecoder.decode(r.substring(1).replace("+", "%2B"), StandardCharsets.UTF_8);
-            if (!fragment.startsWith("/")) {
-                return anchors.contains(fragment);
-            }
-            return !root.at(fragment).isMissingNode();
-        }
     }
 }
