@@ -172,6 +172,8 @@ class KilledGatewayTest {
             assertNothingPending(at, project);
             OUTCOMES.computeIfAbsent(scenario.name(), k -> Collections.synchronizedList(new ArrayList<>()))
                     .add(before ? "before" : "after");
+            System.out.println("KilledGatewayTest " + scenario + " seed " + seed + ": " + (before ? "before" : "after")
+                    + ", " + polled.size() + " polls of " + polled.get(0).size() + " reads, each before or after");
         } finally {
             child.kill();
         }
