@@ -72,8 +72,19 @@ class KilledGatewayTest {
     private static final Map<String, Reference> REFERENCES = new ConcurrentHashMap<>();
     private static final Map<String, List<String>> OUTCOMES = new ConcurrentHashMap<>();
     private static final Map<String, Integer> READS = new ConcurrentHashMap<>();
+    private static final Map<String, List<String>> KILLED = new ConcurrentHashMap<>();
 
-    record Reference(List<String> before, List<String> after, long millis) {
+    /**
+     * The reads before and after; how long the unkilled call took, and when (ms after its first byte) its large
+     * write was first listed open in the project's version item and when it had left it (committed), -1 if not seen.
+     */
+    /**
+     * The reads before and after; how long the unkilled call took, and when (ms after its first byte) its large
+     * write was first listed open in the project's version item and when it had left it (committed), -1 if not seen.
+     * The killed runs aim at the write itself: most are killed a seeded part of that window after their own write
+     * opened (up to a quarter past its length), every fifth at a seeded moment before it opens.
+     */
+    record Reference(List<String> before, List<String> after, long millis, long openedAt, long committedAt) {
     }
 
     /** One kind of large write: how a project is prepared, and the call the killed gateway receives. */
@@ -106,7 +117,10 @@ class KilledGatewayTest {
     static void stop() {
         OUTCOMES.forEach((scenario, outcomes) -> System.out.println("KilledGatewayTest " + scenario + ": "
                 + Collections.frequency(outcomes, "before") + " before, " + Collections.frequency(outcomes, "after")
-                + " after of " + outcomes.size() + " kills; " + READS.getOrDefault(scenario, 0)
+ + " after of " + outcomes.size() + " kills ("
+                + Collections.frequency(KILLED.getOrDefault(scenario, List.of()), "killed mid-write") + " mid-write, "
+                + Collections.frequency(KILLED.getOrDefault(scenario, List.of()), "killed after its commit")
+                + " after the commit, before finishing); " + READS.getOrDefault(scenario, 0)
                 + " polled reads, each before or after; unkilled write "
                 + (REFERENCES.containsKey(scenario) ? REFERENCES.get(scenario).millis() : -1) + " ms"));
         if (files != null) {
@@ -152,8 +166,21 @@ class KilledGatewayTest {
             sender.setDaemon(true);
             sender.start();
             // the kill lands at a seeded moment of the real call, from its first byte to its answer (or job's end)
-            Thread.sleep(random.nextInt((int) Math.max(200, ref.millis())));
+            long sent = System.nanoTime();
+            if (ref.openedAt() < 0 || seed % 5 == 0) {
+                Thread.sleep(random.nextInt((int) Math.max(200, ref.openedAt() < 0 ? ref.millis() : ref.openedAt())));
+            } else {
+                // the write's own moment in this run: once it is listed open, a seeded part of its length
+                long deadline = sent + TimeUnit.MILLISECONDS.toNanos(3 * ref.millis() + 10_000);
+                while (!listedIn(versionItem(project), "open") && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                Thread.sleep(random.nextInt((int) Math.max(200, (ref.committedAt() - ref.openedAt()) * 5 / 4)));
+            }
             child.kill();
+            Map<String, AttributeValue> listed = versionItem(project);
+            String killed = listedIn(listed, "applying") ? "killed after its commit"
+                    : listedIn(listed, "open") ? "killed mid-write" : "killed with no write open";
             polled.add(view(project, spaces)); // dead, nothing settled
             polling.set(false);
             poller.join();
@@ -172,8 +199,9 @@ class KilledGatewayTest {
             assertNothingPending(at, project);
             OUTCOMES.computeIfAbsent(scenario.name(), k -> Collections.synchronizedList(new ArrayList<>()))
                     .add(before ? "before" : "after");
-            System.out.println("KilledGatewayTest " + scenario + " seed " + seed + ": " + (before ? "before" : "after")
-                    + ", " + polled.size() + " polls of " + polled.get(0).size() + " reads, each before or after");
+            KILLED.computeIfAbsent(scenario.name(), k -> Collections.synchronizedList(new ArrayList<>())).add(killed);
+            System.out.println("KilledGatewayTest " + scenario + " seed " + seed + ": " + killed + ", settled "
+                    + (before ? "before" : "after") + ", " + polled.size() + " polls of " + polled.get(0).size() + " reads, each before or after");
         } finally {
             child.kill();
         }
@@ -195,13 +223,12 @@ class KilledGatewayTest {
             JobsGatewayTest.Reply accepted = send(child.baseUrl, Scenario.BULK_CREATE_JOB, project, spaces);
             assertEquals(202, accepted.status(), accepted.body());
             statusUrl = accepted.json().path("data").path("statusUrl").asText();
-            String editor = token(project, Role.Editor);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!state(statusUrl, editor).equals("running") && System.nanoTime() < deadline) {
-                Thread.sleep(50);
+            // killed inside its write: listed open in the project's version item, so holding the project's lease
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!listedIn(versionItem(project), "open") && System.nanoTime() < deadline) {
+                Thread.sleep(10);
             }
-            assertEquals("running", state(statusUrl, editor));
-            Thread.sleep(300); // inside its write, holding the project's lease
+            assertTrue(listedIn(versionItem(project), "open"), "the job's write opened");
             child.kill();
             killedAt = System.nanoTime();
         } finally {
@@ -226,16 +253,12 @@ class KilledGatewayTest {
         // the lease ran out two minutes after its last renewal, which came before the kill; the rest is the probe's
         // own wait (a refused create waits ~3 s) and its one-second rhythm
         assertTrue(acceptedAfter <= 120_000 + 5_000, "accepted " + acceptedAfter + " ms after the kill");
-        JobsGatewayTest.Reply job = JobsGatewayTest.send(reader, "GET", statusUrl, editor, null);
+        assertTrue(attempt > 1, "the dead job held the project at first");
+        JobsGatewayTest.Reply job = JobsGatewayTest.send(reader, "GET", statusUrl, token(project, Role.Admin), null);
         assertEquals(200, job.status(), job.body());
         JsonNode data = job.json().path("data");
         assertEquals("failed", data.path("state").asText(), job.body());
         assertTrue(data.path("message").asText().contains("again"), job.body());
-    }
-
-    private static String state(String statusUrl, String token) {
-        JobsGatewayTest.Reply r = JobsGatewayTest.send(reader, "GET", statusUrl, token, null);
-        return r.json().path("data").path("state").asText();
     }
 
     // ---- the scenarios -----------------------------------------------------------------------------
@@ -247,8 +270,29 @@ class KilledGatewayTest {
             Map<String, String> spaces = prepare(scenario, project);
             List<String> before = view(project, spaces);
             Child child = Child.start(scenario.job);
+            long[] window = {-1, -1};
+            AtomicBoolean watching = new AtomicBoolean(true);
             try {
                 long started = System.nanoTime();
+                Thread watcher = new Thread(() -> {
+                    while (watching.get()) {
+                        Map<String, AttributeValue> item = versionItem(project);
+                        long at = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                        boolean open = listedIn(item, "open");
+                        if (open && window[0] < 0) {
+                            window[0] = at;
+                        }
+                        if (!open && window[0] >= 0) {
+                            window[1] = at;
+                        }
+                        try {
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+                watcher.start();
                 JobsGatewayTest.Reply answer = send(child.baseUrl, scenario, project, spaces);
                 if (scenario.job) {
                     assertEquals(202, answer.status(), answer.body());
@@ -268,14 +312,19 @@ class KilledGatewayTest {
                     assertEquals(200, answer.status(), answer.body());
                 }
                 long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+                watching.set(false);
+                watcher.join();
                 List<String> after = view(project, spaces);
                 assertTrue(!after.equals(before), scenario + ": the write changes what a reader sees");
                 for (String read : after) {
                     assertTrue(!read.contains("\"lastPage\":false"), scenario + ": a read fits one page");
                 }
                 assertNothingPending(scenario + " unkilled", project);
-                return new Reference(before, after, millis);
+                System.out.println("KilledGatewayTest " + scenario + " unkilled: " + millis + " ms, write open from "
+                        + window[0] + " ms to " + window[1] + " ms");
+                return new Reference(before, after, millis, window[0], window[1]);
             } finally {
+                watching.set(false);
                 child.kill();
             }
         } catch (Exception e) {
@@ -500,6 +549,18 @@ class KilledGatewayTest {
                 }
             }
         }
+    }
+
+    private static Map<String, AttributeValue> versionItem(String project) {
+        var r = reader.services().dynamo().getItem(b -> b.tableName(reader.services().stores().graphTable())
+                .key(Map.of(Tables.PK, AttributeValue.fromS(GraphKeys.pk(project)), Tables.SK,
+                        AttributeValue.fromS("X#version"))).consistentRead(true));
+        return r.hasItem() ? r.item() : Map.of();
+    }
+
+    private static boolean listedIn(Map<String, AttributeValue> versionItem, String list) {
+        AttributeValue v = versionItem.get(list);
+        return v != null && v.hasSs() && !v.ss().isEmpty();
     }
 
     static String token(String project, Role role) {
