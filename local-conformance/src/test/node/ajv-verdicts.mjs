@@ -18,15 +18,27 @@ const classes = {
 const addFormats = require('ajv-formats')
 const unwrap = (m) => m.default ?? m
 
-function ajvFor(dialect) {
+function ajvFor(dialect, options = {}) {
   const Ajv = unwrap(classes[dialect] ?? classes['draft-07'])
   // strict off: SchemaStore's schemas carry editor keywords (markdownDescription, ...) that strict mode refuses
-  const ajv = new Ajv({ strict: false, logger: false })
+  const ajv = new Ajv({ strict: false, logger: false, ...options })
   unwrap(addFormats)(ajv)
   if (dialect === 'draft-06') {
     ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'))
   }
   return ajv
+}
+
+// One instance per dialect checks every document against its meta-schema, as addSchema and compile would in a
+// fresh instance, with the same message; the fresh instance per case then skips that check. Compiling the
+// meta-schemas again for each case was most of this script's time (docs/testing.md "CI").
+const metaCheckers = {}
+function checkMeta(dialect, schema) {
+  const key = dialect in classes ? dialect : 'draft-07'
+  const meta = metaCheckers[key] ?? (metaCheckers[key] = ajvFor(key))
+  if (!meta.validateSchema(schema)) {
+    throw new Error('schema is invalid: ' + meta.errorsText(meta.errors))
+  }
 }
 
 const [root] = process.argv.slice(2)
@@ -36,9 +48,15 @@ for (const c of read('cases.json')) {
   const r = { name: c.name, compiled: false, valid: {}, invalid: {} }
   let check
   try {
-    const ajv = ajvFor(c.dialect)
-    for (const ref of c.refs ?? []) ajv.addSchema(read(ref))
-    check = ajv.compile(read(c.schema))
+    const ajv = ajvFor(c.dialect, { validateSchema: false })
+    for (const ref of c.refs ?? []) {
+      const doc = read(ref)
+      checkMeta(c.dialect, doc)
+      ajv.addSchema(doc)
+    }
+    const schema = read(c.schema)
+    checkMeta(c.dialect, schema)
+    check = ajv.compile(schema)
     r.compiled = true
   } catch (e) {
     r.error = String(e.message).split('\n')[0].slice(0, 300)

@@ -35,9 +35,18 @@ final class RouteRoundTrip {
         }
     }
 
+    /**
+     * One handler for every input, as one Lambda container serves every project: building a handler per input
+     * loaded the codec registry and the routes again each time, a tenth of the corpus run (docs/testing.md "CI").
+     * Each input still gets a fresh project.
+     */
+    private static final class Shared {
+        static final TransformHandler HANDLER = new TransformHandler(TransformCalls.services());
+    }
+
     /** Runs the three calls; a failed call is an unexplained difference naming the call and its errors. */
     static Outcome check(String format, String name, String input) {
-        TransformCalls calls = new TransformCalls(TransformCalls.newProjectId());
+        TransformCalls calls = new TransformCalls(Shared.HANDLER, TransformCalls.newProjectId());
         ObjectNode map = Json.object().put("sourceFormat", format).put("sourceSchema", input)
                 .put("targetFormat", format);
         map.putObject("mapping").put("kind", "explicit").putObject("guide");
