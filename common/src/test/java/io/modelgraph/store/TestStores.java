@@ -27,6 +27,25 @@ public final class TestStores {
     }
 
     /**
+     * Stores of their own on the same embedded servers: fresh, empty tables and bucket. For a test that compares
+     * everything the stores hold before and after an action (StoreContents): it reads what it made, not all that
+     * the earlier classes of the same JVM wrote (a full scan of those took most of the graph priming test).
+     */
+    public static Services isolated() {
+        EmbeddedAws aws = EmbeddedAws.shared();
+        String suffix = "-" + newProjectId().substring(0, 12);
+        StoreConfig config = StoreConfig.from(Map.of(
+                StoreConfig.ENV_GRAPH_TABLE, "modelgraph-graph" + suffix,
+                StoreConfig.ENV_HISTORY_TABLE, "modelgraph-history" + suffix,
+                StoreConfig.ENV_APIKEY_TABLE, "modelgraph-apikeys" + suffix,
+                StoreConfig.ENV_BUCKET, "modelgraph-blobs" + suffix))
+                .withEndpoints(aws.dynamoEndpoint(), aws.s3Endpoint());
+        Services isolated = Services.of(config, Settings.from(Map.of()).withPagingSecret("test-secret"));
+        Tables.ensure(isolated.dynamo(), isolated.s3(), config);
+        return isolated;
+    }
+
+    /**
      * The same stores through another real client of the shared DynamoDB Local whose every call passes through
      * {@code interceptor} (a counter of items read, injected faults): observed, never mocked.
      */

@@ -24,7 +24,8 @@ public final class Matching {
     public record TypeMatch(TypeDef writer, Optional<TypeDef> reader, List<ElementMatch> elements,
             List<ElementDef> readerOnly) {
         public TypeMatch {
-            elements = List.copyOf(elements);
+            // the pairs of an alike type pair are a view made here, immutable already (see SamePlaces)
+            elements = elements instanceof SamePlaces ? elements : List.copyOf(elements);
             readerOnly = List.copyOf(readerOnly);
         }
     }
@@ -82,11 +83,8 @@ public final class Matching {
             readerForWriterName.putIfAbsent(w.name(), r);
             if (r.isPresent() && alike(w, r.get())) {
                 alike.add(w);
-                Optional<TypeMatch> same = samePlaces(w, r.get());
-                if (same.isPresent()) {
-                    types.add(same.get());
-                    continue;
-                }
+                types.add(new TypeMatch(w, r, new SamePlaces(w.elements(), r.get().elements()), List.of()));
+                continue;
             }
             types.add(r.map(rt -> pair(w, rt, readerElements.computeIfAbsent(rt, ReaderElements::new)))
                     .orElseGet(() -> new TypeMatch(w, Optional.empty(), List.of(), List.of())));
@@ -216,50 +214,40 @@ public final class Matching {
     }
 
     /**
-     * The pairs of a type pair declared alike: equal element lists, so each writer element is read by the reader's
-     * element at its place and the reader has none of its own, as {@link #pair} would find by name, unless two
-     * elements share a name (then the first of the name reads both, and {@link #pair} decides).
+     * The element pairs of a type pair declared alike, made only when read: the element lists are equal, so each
+     * writer element is read by the first reader element of its name (as {@link #pair} finds it by name), which
+     * is the one at its place unless an earlier element shares the name, and the reader has none of its own.
+     * Every rule set and the changelog skip alike pairs, so a compare of a large, mostly unchanged model makes
+     * none of these pairs (docs/compare.md "Speed").
      */
-    private static Optional<TypeMatch> samePlaces(TypeDef w, TypeDef r) {
-        List<ElementDef> we = w.elements();
-        List<ElementDef> re = r.elements();
-        if (hasSharedName(we)) {
-            return Optional.empty();
-        }
-        List<ElementMatch> elements = new ArrayList<>(we.size());
-        for (int i = 0; i < we.size(); i++) {
-            elements.add(new ElementMatch(we.get(i), Optional.of(re.get(i))));
-        }
-        return Optional.of(new TypeMatch(w, Optional.of(r), elements, List.of()));
-    }
+    private static final class SamePlaces extends java.util.AbstractList<ElementMatch>
+            implements java.util.RandomAccess {
+        private final List<ElementDef> writer;
+        private final List<ElementDef> reader;
 
-    /**
-     * Whether two elements share a name. A small type (most are) is checked pair by pair, which costs less than
-     * hashing every name of a large model once more; a larger one through a set, so the check stays linear.
-     */
-    private static boolean hasSharedName(List<ElementDef> elements) {
-        int n = elements.size();
-        if (n <= SMALL_TYPE) {
-            for (int i = 1; i < n; i++) {
-                String name = elements.get(i).name();
-                for (int j = 0; j < i; j++) {
-                    if (elements.get(j).name().equals(name)) {
-                        return true;
-                    }
+        SamePlaces(List<ElementDef> writer, List<ElementDef> reader) {
+            this.writer = writer;
+            this.reader = reader;
+        }
+
+        @Override
+        public ElementMatch get(int i) {
+            ElementDef w = writer.get(i);
+            int first = i;
+            for (int j = 0; j < i; j++) {
+                if (writer.get(j).name().equals(w.name())) {
+                    first = j;
+                    break;
                 }
             }
-            return false;
+            return new ElementMatch(w, Optional.of(reader.get(first)));
         }
-        Set<String> names = new java.util.HashSet<>(n * 4 / 3 + 1);
-        for (ElementDef e : elements) {
-            if (!names.add(e.name())) {
-                return true;
-            }
-        }
-        return false;
-    }
 
-    private static final int SMALL_TYPE = 12;
+        @Override
+        public int size() {
+            return writer.size();
+        }
+    }
 
     /** The element pairs of one matched type pair, and the reader's elements no writer element stands for. */
     private static TypeMatch pair(TypeDef w, TypeDef rt, ReaderElements re) {

@@ -52,7 +52,7 @@ class StructuralRulesTest {
 
     /**
      * Alike pairs are paired by place, except where two elements share a name: then the first of the name reads
-     * both, as the pairing by name has it, whether the type is small (names compared pair by pair) or large (a set).
+     * both, as the pairing by name has it, whether the type is small or large; the reader then has none of its own.
      */
     @Test
     void alikeTypesWithASharedNamePairByNameWhateverTheirSize() {
@@ -71,6 +71,7 @@ class StructuralRulesTest {
             assertEquals("e0", last.reader().orElseThrow().name());
             assertEquals(DataType.of(PrimitiveKind.STRING), last.reader().orElseThrow().type(),
                     "size " + size + ": the first e0 reads both");
+            assertEquals(List.of(), m.types().get(0).readerOnly(), "size " + size);
             List<ElementDef> unique = elements.subList(0, size - 1);
             TypeDef u = TypeDef.of("Wide", unique);
             Matching um = new Matching(model(u), model(u.toBuilder().description("same").build()));

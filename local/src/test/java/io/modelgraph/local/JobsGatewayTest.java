@@ -324,7 +324,13 @@ class JobsGatewayTest {
     /** A call through the test kit's driver over HTTP to {@code server}, with {@code token} as it is. */
     static Reply send(LocalServer server, String method, String pathAndQuery, String token, String json,
             Duration timeout) {
-        OverHttp http = new OverHttp(URI.create(server.baseUrl()), (project, role, subject) -> {
+        return send(server.baseUrl(), method, pathAndQuery, token, json, timeout);
+    }
+
+    /** As above, to the gateway at {@code baseUrl} (another process's, in the crash test). */
+    static Reply send(String baseUrl, String method, String pathAndQuery, String token, String json,
+            Duration timeout) {
+        OverHttp http = new OverHttp(URI.create(baseUrl), (project, role, subject) -> {
             throw new IllegalStateException("These calls carry the token they are given");
         }, TestStack.HTTP, timeout);
         Answer a = new ApiDriver(http).call(method, pathAndQuery, json, Caller.bearer(token));

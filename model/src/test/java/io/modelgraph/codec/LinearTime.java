@@ -10,13 +10,15 @@ import java.util.function.IntFunction;
 
 /**
  * Shows a parser linear on one pathological shape of input: the input is generated at a size and at doublings of
- * it, each size is parsed (best of a few runs, after a warm-up), and the growth of time with size is fitted over the
- * whole range (least squares on the logarithms, the measured exponent). A linear parser measures about 1, a
- * quadratic one 2; the exponent may be at most {@link #EXPONENT}. One doubling alone is not judged: on a shared
- * machine a single step can cost 3.5x for a linear parser (a collection, a page fault, a compilation), while the fit
- * over eight times the size is not moved by one such step. Times below {@link #FLOOR_MILLIS} are noise and left out
- * of the fit. Time is the parsing thread's CPU time. The largest size must also take less than
- * {@link #CEILING_MILLIS}, far inside a function's timeout. See docs/reliability.md.
+ * it, each size is parsed once after a warm-up, and the growth of time with size is fitted over the whole range
+ * (least squares on the logarithms, the measured exponent). A linear parser measures about 1, a quadratic one 2; the
+ * exponent may be at most {@link #EXPONENT}. Only a fit over the bound has every size parsed again, up to
+ * {@link #RETRIES} times, each size keeping its best time: a failure stands on the best of five runs per size, while
+ * a passing parser costs one run per size. One doubling alone is not judged: on a shared machine a single step can
+ * cost 3.5x for a linear parser (a collection, a page fault, a compilation), while the fit over eight times the size
+ * is not moved by one such step. Times below {@link #FLOOR_MILLIS} are noise and left out of the fit. Time is the
+ * parsing thread's CPU time. The largest size must also take less than {@link #CEILING_MILLIS}, far inside a
+ * function's timeout. See docs/reliability.md.
  */
 public final class LinearTime {
     /** The largest measured exponent accepted: halfway between linear (1) and quadratic (2). */
@@ -24,8 +26,13 @@ public final class LinearTime {
     /** Times below this are not told apart: scheduling and collection noise. */
     public static final long FLOOR_MILLIS = 20;
     public static final long CEILING_MILLIS = 8_000;
-    private static final int RUNS = 3;
-    private static final int RETRIES = 2;
+    /**
+     * Runs of the smallest input before any is timed: the first sizes are timed once each, so they must not carry
+     * the compilation of the parser (a slow small size would lower the exponent).
+     */
+    private static final int WARM_UPS = 5;
+    /** Further runs of every size when the fit exceeds the bound: a failure is judged on the best of 1 + these. */
+    private static final int RETRIES = 4;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** A parse of one input; it may refuse it with a {@link SchemaSyntaxException}, which is also an answer. */
@@ -47,13 +54,13 @@ public final class LinearTime {
         for (int d = 0, n = start; d <= doublings; d++, n *= 2) {
             inputs.add(generate.apply(n));
         }
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < WARM_UPS; i++) {
             time(parse, inputs.get(0));
         }
         List<Integer> sizes = inputs.stream().map(String::length).toList();
         List<Long> millis = new ArrayList<>();
         for (String input : inputs) {
-            long best = best(parse, input);
+            long best = time(parse, input);
             millis.add(best);
             assertTrue(best <= CEILING_MILLIS, shape + ": " + input.length() + " characters took " + best
                     + " ms, above " + CEILING_MILLIS + " ms; times " + millis + " for sizes " + sizes);
@@ -62,7 +69,7 @@ public final class LinearTime {
         // counts; a superlinear parser exceeds it every time
         for (int retry = 0; retry < RETRIES && exponent(sizes, millis) > EXPONENT; retry++) {
             for (int i = 0; i < inputs.size(); i++) {
-                millis.set(i, Math.min(millis.get(i), best(parse, inputs.get(i))));
+                millis.set(i, Math.min(millis.get(i), time(parse, inputs.get(i))));
             }
         }
         double exponent = exponent(sizes, millis);
@@ -96,14 +103,6 @@ public final class LinearTime {
             var += (p[0] - mx) * (p[0] - mx);
         }
         return cov / var;
-    }
-
-    private static long best(Parse parse, String input) {
-        long best = time(parse, input);
-        for (int r = 1; r < RUNS && best <= CEILING_MILLIS; r++) {
-            best = Math.min(best, time(parse, input));
-        }
-        return best;
     }
 
     /** The parsing thread's CPU time: on a shared machine wall-clock time measures the neighbours as well. */

@@ -1,13 +1,11 @@
 package io.modelgraph.graph.store;
 
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * Reads why DynamoDB cancelled a transaction. Only a failed condition or a conflicting transaction is a
- * concurrent writer (409 or another attempt); a validation error (an item over the size cap) is the caller's
- * oversized input, and throttling or anything else is a fault that must reach the caller as one (5xx), never
- * as "deleted meanwhile".
+ * Reads why DynamoDB cancelled a transaction. Only a failed condition or a conflicting transaction is a concurrent
+ * writer (409 or another attempt); a validation error naming the item size is the caller's oversized input, and
+ * anything else (throttling) is a fault that reaches the caller as one, never as "deleted meanwhile".
  */
 final class Cancellation {
     static boolean conditionFailedAt(TransactionCanceledException e, int index) {
@@ -16,30 +14,19 @@ final class Cancellation {
     }
 
     static boolean anyConditionFailed(TransactionCanceledException e) {
-        return has(e, "ConditionalCheckFailed");
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().stream().anyMatch(r -> "ConditionalCheckFailed".equals(r.code()));
     }
 
     static boolean contended(TransactionCanceledException e) {
-        return has(e, "TransactionConflict");
+        return e.hasCancellationReasons()
+                && e.cancellationReasons().stream().anyMatch(r -> "TransactionConflict".equals(r.code()));
     }
 
-    /** An item would exceed the size cap (DynamoDB's ValidationError reason names the item size). */
     static boolean tooLarge(TransactionCanceledException e) {
-        return e.hasCancellationReasons() && e.cancellationReasons().stream()
-                .anyMatch(r -> "ValidationError".equals(r.code()) && r.message() != null
-                        && r.message().toLowerCase(java.util.Locale.ROOT).contains("size"));
-    }
-
-    private static boolean has(TransactionCanceledException e, String code) {
-        if (!e.hasCancellationReasons()) {
-            return false;
-        }
-        for (CancellationReason r : e.cancellationReasons()) {
-            if (code.equals(r.code())) {
-                return true;
-            }
-        }
-        return false;
+        return e.hasCancellationReasons() && e.cancellationReasons().stream().anyMatch(r -> "ValidationError"
+                .equals(r.code()) && r.message() != null && r.message().toLowerCase(java.util.Locale.ROOT)
+                .contains("size"));
     }
 
     private Cancellation() {

@@ -32,7 +32,8 @@ final class ConcurrentReads {
 
     /**
      * Every read's result, in the order of {@code reads}. The calling thread runs the first read itself. A read
-     * that fails fails the whole call with its own exception (the first in order), after every read has ended.
+     * that fails fails the whole call with its own exception (the first in order, but an {@link Error} first: the
+     * process is failing), after every read has ended. Large writes send their transactions through it too.
      */
     static <T> List<T> all(List<Supplier<T>> reads) {
         if (reads.size() <= 1) {
@@ -44,10 +45,13 @@ final class ConcurrentReads {
         }
         List<T> out = new ArrayList<>(reads.size());
         RuntimeException failure = null;
+        Error error = null;
         try {
             out.add(reads.get(0).get());
         } catch (RuntimeException e) {
             failure = e;
+        } catch (Error e) {
+            error = e;
         }
         for (Future<T> f : rest) {
             try {
@@ -56,11 +60,16 @@ final class ConcurrentReads {
                 Thread.currentThread().interrupt();
                 failure = failure != null ? failure : new IllegalStateException("Interrupted while reading", e);
             } catch (ExecutionException e) {
-                if (failure == null) {
+                if (e.getCause() instanceof Error err) {
+                    error = error != null ? error : err;
+                } else if (failure == null) {
                     failure = e.getCause() instanceof RuntimeException re ? re
                             : new IllegalStateException(e.getCause());
                 }
             }
+        }
+        if (error != null) {
+            throw error;
         }
         if (failure != null) {
             throw failure;

@@ -33,9 +33,14 @@ final class DynamoCalls {
     private final OpenWrites open;
 
     DynamoCalls(DynamoDbClient dynamo, String table) {
+        this(dynamo, table, Map.of());
+    }
+
+    /** Judging large writes' items by the lists of a version read made before (see {@link OpenWrites}). */
+    DynamoCalls(DynamoDbClient dynamo, String table, Map<String, java.util.Set<String>> listedBefore) {
         this.dynamo = dynamo;
         this.table = table;
-        this.open = OpenWrites.of(dynamo, table);
+        this.open = new OpenWrites(dynamo, table, listedBefore);
     }
 
     /**
@@ -68,6 +73,27 @@ final class DynamoCalls {
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */
     List<Map<String, AttributeValue>> batchGet(List<Map<String, AttributeValue>> keys) {
         return open.visible(batchGetAll(keys));
+    }
+
+    /**
+     * As {@link #batchGet}, when DynamoDB answers every key (at most {@link #GET_CHUNK}) in one call; empty when
+     * it left some unprocessed (then nothing was judged, and the caller reads another way).
+     */
+    java.util.Optional<List<Map<String, AttributeValue>>> batchGetInOneCall(List<Map<String, AttributeValue>> keys) {
+        List<Map<String, AttributeValue>> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(keys));
+        if (distinct.size() > GET_CHUNK) {
+            return java.util.Optional.empty();
+        }
+        if (distinct.isEmpty()) {
+            return java.util.Optional.of(List.of());
+        }
+        BatchGetItemResponse response = dynamo.batchGetItem(b -> b.requestItems(Map.of(table,
+                KeysAndAttributes.builder().keys(distinct).consistentRead(true).build())));
+        Map<String, KeysAndAttributes> left = response.unprocessedKeys();
+        if (left != null && left.containsKey(table) && !left.get(table).keys().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(open.visible(response.responses().getOrDefault(table, List.of())));
     }
 
     private List<Map<String, AttributeValue>> batchGetAll(List<Map<String, AttributeValue>> keys) {
@@ -126,14 +152,18 @@ final class DynamoCalls {
     /**
      * Whether {@code e} says DynamoDB did not answer within a whole call's time ({@code AwsClients}' call timeout,
      * its own retries spent): retrying it again would multiply the wait past the request's time, so the loops
-     * above the SDK give up at once and leave what is owed to the journal sweep (docs/reliability.md).
+     * above the SDK give up at once and leave what is owed to the next settle (docs/graph.md "Large writes").
      */
     static boolean outOfTime(RuntimeException e) {
         return e instanceof ApiCallTimeoutException;
     }
 
     static void sleep(int attempt) {
-        long cap = Math.min(1_000, 10L << Math.min(attempt, 10));
+        pause(Math.min(1_000, 10L << Math.min(attempt, 10)));
+    }
+
+    /** Sleeps between half of {@code cap} and {@code cap} milliseconds (jittered, so retriers spread out). */
+    static void pause(long cap) {
         try {
             Thread.sleep(ThreadLocalRandom.current().nextLong(cap / 2, cap + 1));
         } catch (InterruptedException e) {

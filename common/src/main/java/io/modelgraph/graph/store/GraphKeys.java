@@ -92,4 +92,16 @@ public final class GraphKeys {
 
     private GraphKeys() {
     }
+
+    /** A readable name for an item key: the node (with its mixin values), the relation. */
+    static String describe(String sk) {
+        String[] parts = sk.split("#");
+        if (sk.startsWith(GraphKeys.NODE_PREFIX) && parts.length >= 2) {
+            return "node '" + parts[1] + "' with its mixin values";
+        }
+        if (sk.startsWith("R#") && parts.length >= 3) {
+            return "relation '" + parts[2] + "' from node '" + parts[1] + "'";
+        }
+        return "item '" + sk + "'";
+    }
 }

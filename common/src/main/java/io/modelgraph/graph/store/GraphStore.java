@@ -150,30 +150,42 @@ public final class GraphStore implements GraphAccess {
             String id) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
                 .consistentRead(true));
-        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
-                : Optional.empty());
+        return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
+                ? Optional.of(r.item()) : Optional.empty());
     }
 
     /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
     Map<String, Map<String, AttributeValue>> nodeItems(String projectId, Collection<String> ids) {
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        for (String id : ids) {
-            keys.add(key(projectId, GraphKeys.nodeSk(id)));
-        }
+        return nodeItems(calls, projectId, ids);
+    }
+
+    private Map<String, Map<String, AttributeValue>> nodeItems(DynamoCalls reads, String projectId,
+            Collection<String> ids) {
+        return byNodeId(reads.batchGet(nodeKeys(projectId, ids)));
+    }
+
+    private static List<Map<String, AttributeValue>> nodeKeys(String projectId, Collection<String> ids) {
+        return ids.stream().map(id -> key(projectId, GraphKeys.nodeSk(id))).toList();
+    }
+
+    private static Map<String, Map<String, AttributeValue>> byNodeId(List<Map<String, AttributeValue>> items) {
         Map<String, Map<String, AttributeValue>> out = new HashMap<>();
-        for (Map<String, AttributeValue> item : calls.batchGet(keys)) {
-            out.put(item.get(NodeItems.ID).s(), item);
-        }
+        items.forEach(item -> out.put(item.get(NodeItems.ID).s(), item));
         return out;
     }
 
-    /** The node items that exist among {@code ids}, deleted or not, by id. One item read per id. */
+    /**
+     * The node items that exist among {@code ids}, deleted or not, by id. One item read per id. Up to 100 ids
+     * DynamoDB usually answers in one call, judged by a version read after it (only when an item is part of a large
+     * write), so no commit can fall between its parts; otherwise the read is kept {@link #unmixed}.
+     */
     public Map<String, Node> nodes(String projectId, Collection<String> ids) {
-        return unmixed(projectId, at -> {
-            Map<String, Node> out = new HashMap<>();
-            nodeItems(projectId, ids).forEach((id, item) -> out.put(id, NodeItems.decode(item)));
-            return out;
-        });
+        Map<String, Map<String, AttributeValue>> items = calls.batchGetInOneCall(nodeKeys(projectId, ids))
+                .map(GraphStore::byNodeId)
+                .orElseGet(() -> unmixed(projectId, (at, reads) -> nodeItems(reads, projectId, ids)));
+        Map<String, Node> out = new HashMap<>();
+        items.forEach((id, item) -> out.put(id, NodeItems.decode(item)));
+        return out;
     }
 
     private static final int UNMIXED_ATTEMPTS = 4;
@@ -181,19 +193,23 @@ public final class GraphStore implements GraphAccess {
     /**
      * {@code read} as of one moment of the project's large writes: a read made of several DynamoDB calls (parallel
      * chunks, one Query per partition) could meet a large write's commit between them and show some items as before
-     * it and others as after. Every commit moves the project version, so the read is made again when the version
-     * moved while it ran (at most 4 times; only a project written without pause gets the last attempt as it is).
+     * it and others as after. So the version item is read before (the stamp and the listed writes, which judge every
+     * item the read meets: no further version read) and after; when it changed (a write committed or opened
+     * meanwhile) the read is made again, at most 4 times, the last judged call by call as it is.
      */
-    private <T> T unmixed(String projectId, java.util.function.Function<ProjectVersion.Stamp, T> read) {
-        ProjectVersion.Stamp at = versions.read(projectId);
-        for (int attempt = 1; ; attempt++) {
-            T out = read.apply(at);
-            ProjectVersion.Stamp now = versions.read(projectId);
-            if (now.equals(at) || attempt == UNMIXED_ATTEMPTS) {
+    private <T> T unmixed(String projectId,
+            java.util.function.BiFunction<ProjectVersion.Stamp, DynamoCalls, T> read) {
+        String pk = GraphKeys.pk(projectId);
+        ProjectVersion.Listed at = versions.listed(pk);
+        for (int attempt = 1; attempt < UNMIXED_ATTEMPTS; attempt++) {
+            T out = read.apply(at.stamp(), new DynamoCalls(dynamo, table, Map.of(pk, at.hidden())));
+            ProjectVersion.Listed now = versions.listed(pk);
+            if (now.stamp().equals(at.stamp()) && now.hidden().equals(at.hidden())) {
                 return out;
             }
             at = now;
         }
+        return read.apply(at.stamp(), calls);
     }
 
     /** A lazy walk of one (space, node type) index partition, strictly after {@code after} in {@code order}. */
@@ -393,8 +409,8 @@ public final class GraphStore implements GraphAccess {
     public Optional<Relation> relation(String projectId, String fromNodeId, String relationId) {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
                 .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
-        return OpenWrites.of(dynamo, table).visible(r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item())
-                : Optional.empty()).map(RelationItems::decode);
+        return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
+                ? Optional.of(r.item()) : Optional.empty()).map(RelationItems::decode);
     }
 
     /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */
@@ -472,7 +488,7 @@ public final class GraphStore implements GraphAccess {
 
     /** The node's mixin values that hold at least one column (none for a missing node). */
     public List<MixinValue> mixinValues(String projectId, String nodeId) {
-        return nodeItem(projectId, nodeId).map(item -> resolved(projectId, Map.of(nodeId, item)).get(nodeId))
+        return nodeItem(projectId, nodeId).map(item -> resolved(calls, projectId, Map.of(nodeId, item)).get(nodeId))
                 .map(NodeValues::decode).orElse(List.of());
     }
 
@@ -480,12 +496,12 @@ public final class GraphStore implements GraphAccess {
      * The node items with their out-of-line values read back ({@link SpilledValues}); items without any are
      * returned as they are, without a read.
      */
-    private Map<String, Map<String, AttributeValue>> resolved(String projectId,
+    private Map<String, Map<String, AttributeValue>> resolved(DynamoCalls reads, String projectId,
             Map<String, Map<String, AttributeValue>> items) {
         if (items.values().stream().noneMatch(SpilledValues::hasRefs)) {
             return items;
         }
-        return SpilledValues.resolve(GraphKeys.pk(projectId), items, calls, ids -> nodeItems(projectId, ids));
+        return SpilledValues.resolve(GraphKeys.pk(projectId), items, reads, ids -> nodeItems(reads, projectId, ids));
     }
 
     /**
@@ -493,8 +509,13 @@ public final class GraphStore implements GraphAccess {
      * node items, one item read per node.
      */
     public Map<String, List<MixinValue>> mixinValues(String projectId, Collection<String> nodeIds) {
+        return mixinValues(calls, projectId, nodeIds);
+    }
+
+    private Map<String, List<MixinValue>> mixinValues(DynamoCalls reads, String projectId,
+            Collection<String> nodeIds) {
         Map<String, List<MixinValue>> out = new HashMap<>();
-        resolved(projectId, nodeItems(projectId, nodeIds)).forEach((id, item) -> {
+        resolved(reads, projectId, nodeItems(reads, projectId, nodeIds)).forEach((id, item) -> {
             List<MixinValue> values = NodeValues.decode(item);
             if (!values.isEmpty()) {
                 out.put(id, values);
@@ -578,7 +599,7 @@ public final class GraphStore implements GraphAccess {
      * another holder, else {@link StoreConflictException}); pass it to {@link #bulkWrite} and close it when done.
      */
     public ProjectLease holdForLargeWrite(String projectId) {
-        return ProjectLease.take(lease, projectId, java.util.UUID.randomUUID().toString());
+        return lease.take(projectId, WriteLease.DEFAULT_WAIT);
     }
 
     /**
@@ -586,7 +607,7 @@ public final class GraphStore implements GraphAccess {
      * a caller whose time allows waits its turn instead of being refused while one runs.
      */
     public ProjectLease holdForLargeWrite(String projectId, java.time.Duration wait) {
-        return ProjectLease.take(lease, projectId, java.util.UUID.randomUUID().toString(), wait);
+        return lease.take(projectId, wait);
     }
 
     /**
@@ -658,10 +679,11 @@ public final class GraphStore implements GraphAccess {
      */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {
-        return unmixed(projectId, at -> loadOnce(projectId, spaceIds, at));
+        return unmixed(projectId, (at, reads) -> loadOnce(reads, projectId, spaceIds, at));
     }
 
-    private GraphSnapshot loadOnce(String projectId, List<String> spaceIds, ProjectVersion.Stamp at) {
+    private GraphSnapshot loadOnce(DynamoCalls reads, String projectId, List<String> spaceIds,
+            ProjectVersion.Stamp at) {
         List<String> spaces = spaceIds.isEmpty() ? List.of(MainSpace.idFor(projectId)) : List.copyOf(spaceIds);
         if (at.equals(ProjectVersion.Stamp.NONE)) {
             return new GraphSnapshot(spaces, List.of(), List.of(), List.of());
@@ -671,14 +693,14 @@ public final class GraphStore implements GraphAccess {
         Set<String> seenThroughCopy = new HashSet<>();
         Map<String, Map<String, AttributeValue>> nodeItems = new LinkedHashMap<>();
         // the type partitions and the relations are independent reads: made side by side, used in this order
-        List<Supplier<List<Map<String, AttributeValue>>>> reads = new ArrayList<>();
+        List<Supplier<List<Map<String, AttributeValue>>>> queries = new ArrayList<>();
         for (String space : spaces) {
             for (NodeType type : NodeType.values()) {
-                reads.add(() -> indexPartition(GraphKeys.typePartition(projectId, space, type)));
+                queries.add(() -> indexPartition(reads, GraphKeys.typePartition(projectId, space, type)));
             }
         }
-        reads.add(() -> prefixQuery(projectId, GraphKeys.RELATION_PREFIX));
-        List<List<Map<String, AttributeValue>>> read = ConcurrentReads.all(reads);
+        queries.add(() -> prefixQuery(reads, projectId, GraphKeys.RELATION_PREFIX));
+        List<List<Map<String, AttributeValue>>> read = ConcurrentReads.all(queries);
         for (List<Map<String, AttributeValue>> partition : read.subList(0, read.size() - 1)) {
             for (Map<String, AttributeValue> item : partition) {
                 Node n = NodeItems.decode(item);
@@ -690,9 +712,9 @@ public final class GraphStore implements GraphAccess {
                 }
             }
         }
-        resolved(projectId, nodeItems).forEach((id, item) -> values.put(id, NodeValues.decode(item)));
+        resolved(reads, projectId, nodeItems).forEach((id, item) -> values.put(id, NodeValues.decode(item)));
         seenThroughCopy.removeAll(values.keySet());
-        values.putAll(mixinValues(projectId, seenThroughCopy));
+        values.putAll(mixinValues(reads, projectId, seenThroughCopy));
         List<Relation> relations = new ArrayList<>();
         for (Map<String, AttributeValue> item : read.get(read.size() - 1)) {
             Relation r = RelationItems.decode(item);
@@ -706,8 +728,8 @@ public final class GraphStore implements GraphAccess {
     }
 
     /** Every item of one type-index partition, in label order. */
-    private List<Map<String, AttributeValue>> indexPartition(String partition) {
-        return calls.queryAll(b -> b.indexName(Tables.INDEX_TYPE_LABEL).keyConditionExpression("#p = :p")
+    private static List<Map<String, AttributeValue>> indexPartition(DynamoCalls reads, String partition) {
+        return reads.queryAll(b -> b.indexName(Tables.INDEX_TYPE_LABEL).keyConditionExpression("#p = :p")
                 .expressionAttributeNames(Map.of("#p", Tables.TYPE_PK))
                 .expressionAttributeValues(Map.of(":p", Attr.s(partition))));
     }
@@ -796,7 +818,11 @@ public final class GraphStore implements GraphAccess {
     }
 
     List<Map<String, AttributeValue>> prefixQuery(String projectId, String prefix) {
-        return calls.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
+        return prefixQuery(calls, projectId, prefix);
+    }
+
+    private static List<Map<String, AttributeValue>> prefixQuery(DynamoCalls reads, String projectId, String prefix) {
+        return reads.queryAll(b -> b.keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
                 .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
                 .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s(prefix))));
     }

@@ -77,7 +77,7 @@ public final class IndexCursor {
             request.exclusiveStartKey(resumeAt);
         }
         QueryResponse response = dynamo.query(request.build());
-        for (Map<String, AttributeValue> item : OpenWrites.of(dynamo, table).visible(response.items(),
+        for (Map<String, AttributeValue> item : new OpenWrites(dynamo, table, Map.of()).visible(response.items(),
                 OpenWrites.Read.INDEX)) {
             buffer.addLast(new IndexEntry(NodeItems.orderKey(item, order), NodeItems.decode(item)));
         }

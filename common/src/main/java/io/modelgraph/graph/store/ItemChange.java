@@ -11,8 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * One item of a project going from {@code before} to {@code after} (empty: absent). The forward write is
- * conditional on {@code before}, so a concurrent writer makes it fail instead of being overwritten; the
- * undo is conditional on {@code after}, so it only reverts what this write put there.
+ * conditional on {@code before}, so a concurrent writer makes it fail instead of being overwritten.
  */
 record ItemChange(String pk, String sk, Optional<Map<String, AttributeValue>> before,
         Optional<Map<String, AttributeValue>> after) {
@@ -34,10 +33,6 @@ record ItemChange(String pk, String sk, Optional<Map<String, AttributeValue>> be
 
     TransactWriteItem forward(String table) {
         return write(table, after, ItemStamp.of(before));
-    }
-
-    TransactWriteItem undo(String table) {
-        return write(table, before, ItemStamp.of(after));
     }
 
     /** Rough request size of the forward write (DynamoDB caps a transaction at 4 MB). */

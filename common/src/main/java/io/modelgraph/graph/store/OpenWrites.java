@@ -14,15 +14,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * What readers see of large writes, so that each is seen whole or not at all (docs/graph.md "Large writes"). Every
- * new item a large write puts carries {@code g = <writeId>}; every item it overwrites or removes keeps its stored
- * version, locked ({@code sg = <writeId>}), next to a staged version ({@link StagedWrites}). The write stays listed
- * in the project's version item ({@code open}, then {@code aborted} if it is given up) until its one conditional
- * commit. A read whose items carry neither attribute costs nothing more; otherwise the project's version item is
- * read once (strongly consistent): items of listed writes are dropped, locked items show their stored version while
- * their write is listed and their staged version once it committed. A write id seen unlisted has committed, and
- * that is final (an id is listed before its first item lands and only leaves the list by committing), so it is
- * remembered for the process and costs no further version read.
+ * What readers see of large writes: each whole or not at all (docs/graph.md "Large writes"). New items of a large
+ * write carry {@code g = <writeId>}; items it overwrites or removes keep their stored version, locked, beside a
+ * staged one ({@link StagedWrites}). Items without either cost nothing more; otherwise the project's version item
+ * says which writes are still listed (open or given up): their items are dropped, their locked items show the stored
+ * version, and the locked items of committed writes show the staged version. An id seen unlisted has committed for
+ * good, and is remembered for the process.
  */
 final class OpenWrites {
     static final String ATTRIBUTE = "g";
@@ -39,18 +36,19 @@ final class OpenWrites {
     /** How the items were read: by key or base-table query, or from an index (where staged versions stand). */
     enum Read { BY_KEY, INDEX }
 
-    private final ProjectVersion versions;
     private final DynamoDbClient dynamo;
     private final String table;
+    /**
+     * The listed write ids of a version read made before the items were read, by partition key: the caller reads
+     * the version again afterwards and reads again if it changed (a write opened or committed meanwhile), so these
+     * lists judge every item read in between. Other partitions are judged by a version read made after their items.
+     */
+    private final Map<String, Set<String>> listedBefore;
 
-    private OpenWrites(DynamoDbClient dynamo, String table) {
-        this.versions = new ProjectVersion(dynamo, table);
+    OpenWrites(DynamoDbClient dynamo, String table, Map<String, Set<String>> listedBefore) {
         this.dynamo = dynamo;
         this.table = table;
-    }
-
-    static OpenWrites of(DynamoDbClient dynamo, String table) {
-        return new OpenWrites(dynamo, table);
+        this.listedBefore = Map.copyOf(listedBefore);
     }
 
     /** The after-image of a new item of large write {@code writeId}: hidden until the write commits. */
@@ -62,35 +60,32 @@ final class OpenWrites {
 
     /** {@code items} as readers see them; the same list when none is part of a large write. */
     List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Read read) {
-        if (items.stream().noneMatch(OpenWrites::touched)) {
+        if (items.stream().noneMatch(i -> i.containsKey(ATTRIBUTE) || i.containsKey(StagedWrites.LOCK)
+                || StagedWrites.isStaged(i))) {
             return items;
         }
-        Map<String, Set<String>> listedByPk = new HashMap<>();
+        Map<String, Set<String>> listed = new HashMap<>(listedBefore);
         List<Optional<Map<String, AttributeValue>>> out = new ArrayList<>(items.size());
         Map<Integer, Map<String, AttributeValue>> superseded = new LinkedHashMap<>();
         for (Map<String, AttributeValue> item : items) {
             String g = text(item, ATTRIBUTE);
             String lock = text(item, StagedWrites.LOCK);
-            if (StagedWrites.isStaged(item)) {
-                // by key, staged versions are found through the locks; in an index they stand at their own place
-                out.add(read == Read.INDEX && committed(item, g, listedByPk) ? StagedWrites.version(item)
+            if (StagedWrites.isStaged(item)) { // by key, staged versions are found through the locks
+                out.add(read == Read.INDEX && committed(item, g, listed) ? StagedWrites.version(item)
                         : Optional.empty());
-            } else if (g != null && !committed(item, g, listedByPk)) {
+            } else if (g != null && !committed(item, g, listed)) {
                 out.add(Optional.empty());
-            } else if (lock == null) {
-                out.add(Optional.of(item));
-            } else if (!committed(item, lock, listedByPk)) {
+            } else if (lock == null || !committed(item, lock, listed)) {
                 out.add(Optional.of(unlocked(item)));
-            } else if (read == Read.INDEX) {
-                out.add(Optional.empty()); // its staged version stands in the index at its own place
-            } else {
-                superseded.put(out.size(), item);
+            } else { // from an index, its staged version stands at its own place
+                if (read == Read.BY_KEY) {
+                    superseded.put(out.size(), item);
+                }
                 out.add(Optional.empty());
             }
         }
         if (!superseded.isEmpty()) {
-            Map<Integer, Optional<Map<String, AttributeValue>>> current = staged(superseded);
-            current.forEach(out::set);
+            staged(superseded).forEach(out::set);
         }
         return out.stream().flatMap(Optional::stream).toList();
     }
@@ -103,42 +98,33 @@ final class OpenWrites {
         return item.flatMap(i -> visible(List.of(i), Read.BY_KEY).stream().findFirst());
     }
 
-    private static boolean touched(Map<String, AttributeValue> item) {
-        return item.containsKey(ATTRIBUTE) || item.containsKey(StagedWrites.LOCK) || StagedWrites.isStaged(item);
-    }
-
     /**
-     * The versions of locked items whose write committed: their staged versions, or, where the staged copy is
-     * gone, the item read again (it was moved in place meanwhile, in the same transaction that dropped the copy).
+     * The versions of locked items whose write committed: their staged versions, or, where the staged copy is gone,
+     * the item read again (the move in place dropped the copy in the same transaction).
      */
-    private Map<Integer, Optional<Map<String, AttributeValue>>> staged(Map<Integer, Map<String, AttributeValue>> locked) {
+    private Map<Integer, Optional<Map<String, AttributeValue>>> staged(
+            Map<Integer, Map<String, AttributeValue>> locked) {
         DynamoCalls raw = new DynamoCalls(dynamo, table);
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        locked.values().forEach(i -> keys.add(Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, Attr.s(
-                StagedWrites.stagedSk(i.get(StagedWrites.LOCK).s(), i.get(Tables.SK).s())))));
-        Map<String, Map<String, AttributeValue>> found = new HashMap<>();
-        raw.batchGetRaw(keys).forEach(s -> found.put(s.get(Tables.PK).s() + "\n" + s.get(StagedWrites.OF).s(), s));
+        Map<String, Map<String, AttributeValue>> copies = new HashMap<>();
+        raw.batchGetRaw(locked.values().stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, Attr.s(
+                StagedWrites.stagedSk(i.get(StagedWrites.LOCK).s(), i.get(Tables.SK).s())))).toList())
+                .forEach(s -> copies.put(s.get(Tables.PK).s() + "\n" + s.get(StagedWrites.OF).s(), s));
         Map<Integer, Optional<Map<String, AttributeValue>>> out = new HashMap<>();
-        List<Integer> moved = new ArrayList<>();
+        Map<Integer, Map<String, AttributeValue>> moved = new HashMap<>();
         locked.forEach((at, item) -> {
-            Map<String, AttributeValue> s = found.get(item.get(Tables.PK).s() + "\n" + item.get(Tables.SK).s());
-            if (s == null) {
-                moved.add(at);
+            Map<String, AttributeValue> copy = copies.get(item.get(Tables.PK).s() + "\n" + item.get(Tables.SK).s());
+            if (copy != null) {
+                out.put(at, StagedWrites.version(copy));
             } else {
-                out.put(at, StagedWrites.version(s));
+                moved.put(at, item);
             }
         });
-        if (!moved.isEmpty()) {
-            Map<String, Map<String, AttributeValue>> again = new HashMap<>();
-            raw.batchGetRaw(moved.stream().map(at -> Map.of(Tables.PK, locked.get(at).get(Tables.PK), Tables.SK,
-                    locked.get(at).get(Tables.SK))).toList())
-                    .forEach(i -> again.put(i.get(Tables.PK).s() + "\n" + i.get(Tables.SK).s(), i));
-            for (int at : moved) {
-                Map<String, AttributeValue> item = locked.get(at);
-                out.put(at, Optional.ofNullable(again.get(item.get(Tables.PK).s() + "\n" + item.get(Tables.SK).s()))
-                        .map(OpenWrites::unlocked));
-            }
-        }
+        Map<String, Map<String, AttributeValue>> again = new HashMap<>();
+        raw.batchGetRaw(moved.values().stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK,
+                i.get(Tables.SK))).toList()).forEach(i -> again.put(i.get(Tables.PK).s() + "\n"
+                + i.get(Tables.SK).s(), i));
+        moved.forEach((at, item) -> out.put(at, Optional.ofNullable(again.get(item.get(Tables.PK).s() + "\n"
+                + item.get(Tables.SK).s())).map(OpenWrites::unlocked)));
         return out;
     }
 
@@ -156,19 +142,19 @@ final class OpenWrites {
         return v == null ? null : v.s();
     }
 
-    /** Whether large write {@code writeId} committed (not listed in the item's project as open or given up). */
-    private boolean committed(Map<String, AttributeValue> item, String writeId, Map<String, Set<String>> listedByPk) {
-        if (writeId == null || COMMITTED.contains(writeId)) {
+    /** Whether large write {@code writeId} committed: not listed in the item's project as open or given up. */
+    private boolean committed(Map<String, AttributeValue> item, String writeId, Map<String, Set<String>> listed) {
+        AttributeValue pk = item.get(Tables.PK);
+        if (writeId == null || pk == null || COMMITTED.contains(writeId)) {
             return true;
         }
-        AttributeValue pk = item.get(Tables.PK);
-        if (pk == null) {
-            return true; // not a graph item
-        }
-        if (listedByPk.computeIfAbsent(pk.s(), versions::hiddenIn).contains(writeId)) {
+        Set<String> hidden = listed.computeIfAbsent(pk.s(), p -> new ProjectVersion(dynamo, table).listed(p).hidden());
+        if (hidden.contains(writeId)) {
             return false;
         }
-        COMMITTED.add(writeId);
+        if (!listedBefore.containsKey(pk.s())) {
+            COMMITTED.add(writeId); // read after the item, so final; a list read before it is not
+        }
         return true;
     }
 }

@@ -153,16 +153,26 @@ public final class ProjectVersion {
         change(projectId, "DELETE #p :w", Map.of("#p", APPLYING), Map.of(":w", ids(writeId)), null);
     }
 
-    /** The large writes the project lists, by state (strongly consistent, one item read). */
-    record Listed(Set<String> open, Set<String> aborted, Set<String> applying) {
+    /**
+     * What one strongly consistent read of the version item says: the stamp and the large writes listed, by state
+     * ({@code forgotten} entries as {@code <writeId>@<epoch ms>}).
+     */
+    record Listed(Stamp stamp, Set<String> open, Set<String> aborted, Set<String> applying, Set<String> forgotten) {
+        /** The writes whose items readers hide: open, given up, and forgotten (see {@link #forget}). */
+        Set<String> hidden() {
+            Set<String> out = new HashSet<>(open);
+            out.addAll(aborted);
+            forgotten.forEach(e -> out.add(e.substring(0, e.lastIndexOf('@'))));
+            return out;
+        }
     }
 
-    Listed listed(String projectId) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
-                .consistentRead(true).projectionExpression("#o, #a, #p")
-                .expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED, "#p", APPLYING)));
+    Listed listed(String pk) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
+                .key(Map.of(Tables.PK, Attr.s(pk), Tables.SK, Attr.s(SK))).consistentRead(true));
         Map<String, AttributeValue> item = r.hasItem() ? r.item() : Map.of();
-        return new Listed(set(item, OPEN), set(item, ABORTED), set(item, APPLYING));
+        return new Listed(new Stamp(Attr.num(item, COUNTER, 0), Attr.num(item, REBUILD, 0)), set(item, OPEN),
+                set(item, ABORTED), set(item, APPLYING), set(item, FORGOTTEN));
     }
 
     private static Set<String> set(Map<String, AttributeValue> item, String attribute) {
@@ -196,15 +206,9 @@ public final class ProjectVersion {
                 Map.of(":w", ids(writeId), ":f", ids(writeId + "@" + now.toEpochMilli())), null);
     }
 
-    /** Drops {@code forgotten} entries older than {@code before} (one read of the version item, a write if any). */
-    void prune(String projectId, java.time.Instant before) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(GraphStore.key(projectId, SK))
-                .consistentRead(true).projectionExpression("#f").expressionAttributeNames(Map.of("#f", FORGOTTEN)));
-        AttributeValue set = r.hasItem() ? r.item().get(FORGOTTEN) : null;
-        if (set == null || !set.hasSs()) {
-            return;
-        }
-        List<String> old = set.ss().stream().filter(e -> Long.parseLong(e.substring(e.lastIndexOf('@') + 1))
+    /** Drops the {@code forgotten} entries older than {@code before} (one write, if there are any). */
+    void prune(String projectId, Set<String> forgotten, java.time.Instant before) {
+        List<String> old = forgotten.stream().filter(e -> Long.parseLong(e.substring(e.lastIndexOf('@') + 1))
                 < before.toEpochMilli()).toList();
         if (!old.isEmpty()) {
             change(projectId, "DELETE #f :f", Map.of("#f", FORGOTTEN),
@@ -212,31 +216,9 @@ public final class ProjectVersion {
         }
     }
 
-    /** The writes whose items readers hide: open and aborted ones (strongly consistent, one item read). */
+    /** The writes whose items readers hide (strongly consistent, one item read). */
     Set<String> hidden(String projectId) {
-        return hiddenIn(GraphKeys.pk(projectId));
-    }
-
-    /** As {@link #hidden(String)}, by partition key. */
-    Set<String> hiddenIn(String pk) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
-                .key(Map.of(Tables.PK, Attr.s(pk), Tables.SK, Attr.s(SK))).consistentRead(true)
-                .projectionExpression("#o, #a, #f")
-                .expressionAttributeNames(Map.of("#o", OPEN, "#a", ABORTED, "#f", FORGOTTEN)));
-        Set<String> out = new HashSet<>();
-        if (r.hasItem()) {
-            for (String attribute : List.of(OPEN, ABORTED)) {
-                AttributeValue set = r.item().get(attribute);
-                if (set != null && set.hasSs()) {
-                    out.addAll(set.ss());
-                }
-            }
-            AttributeValue forgotten = r.item().get(FORGOTTEN);
-            if (forgotten != null && forgotten.hasSs()) {
-                forgotten.ss().forEach(e -> out.add(e.substring(0, e.lastIndexOf('@'))));
-            }
-        }
-        return out;
+        return listed(GraphKeys.pk(projectId)).hidden();
     }
 
     private static AttributeValue ids(String writeId) {

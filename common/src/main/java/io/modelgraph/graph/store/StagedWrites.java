@@ -1,6 +1,7 @@
 package io.modelgraph.graph.store;
 
 import io.modelgraph.store.Attr;
+import io.modelgraph.store.BatchWriter;
 import io.modelgraph.store.Tables;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -10,48 +11,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import io.modelgraph.store.BatchWriter;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * The state a large write keeps beside the graph until it is finished, and everything that clears it (docs/graph.md
- * "Large writes"). Overwrites and removals are staged: the stored item stays as it is and only gains a lock
- * {@code sg = <writeId>} (which every other writer's condition refuses); its new version goes to
- * {@code ~<writeId>#<sk>}, a key nobody else knows, with {@code of = <sk>} and the after-image's attributes (index
- * attributes included, so the staged version stands at its own place in the indexes), or {@code tomb} for a
- * removal. The keys of the write's new items are recorded at {@code ~<writeId>!<n>} before the first of them goes
- * out, so a given-up write can be removed whoever finds it. One Query of {@code ~<writeId>} finds all of it.
- *
- * <p>Readers show the stored item while the write is open or given up, and the staged version once it committed
- * ({@link OpenWrites}). A committed write is {@link #finish}ed (staged versions moved in place, records dropped); a
- * given-up one is {@link #abandon}ed (new items deleted, locks lifted, staged copies dropped). {@link #settle} does
- * whichever a project's listed writes still need, for writers that died: run before every large write and by a
- * small writer a lock keeps refusing.
+ * What a large write keeps beside the graph until it is finished, and what clears it (docs/graph.md "Large
+ * writes"). An overwrite or removal is staged: the stored item only gains a lock {@code sg = <writeId>}, which every
+ * other writer's condition refuses, and its new version goes to {@code ~<writeId>#<sk>} ({@code of = <sk>}, index
+ * attributes included, or {@code tomb} for a removal). The keys of the write's new items are recorded at
+ * {@code ~<writeId>!<n>} before any goes out. One Query of {@code ~<writeId>} finds all of it: a committed write is
+ * {@link #finish}ed, a given-up one {@link #abandon}ed, and {@link #settle} does either for writers that died.
  */
 final class StagedWrites {
     static final String LOCK = "sg";
     static final String OF = "of";
-    static final String TOMBSTONE = "tomb";
     static final String PREFIX = "~";
+    private static final String TOMBSTONE = "tomb";
     private static final String KEYS = "keys";
     /** A key record stays well under DynamoDB's 400 KB item cap. */
     private static final int RECORD_BYTES = 300_000;
-    /** Two transaction items per staged version (its move in place, the staged copy's deletion). */
-    private static final int PER_TRANSACTION = 49;
     private static final int ATTEMPTS = 8;
 
     private final DynamoDbClient dynamo;
     private final String table;
-    private final DynamoCalls calls;
     private final ProjectVersion versions;
     private final WriteLease lease;
     private final Clock clock;
@@ -59,7 +49,6 @@ final class StagedWrites {
     StagedWrites(DynamoDbClient dynamo, String table, ProjectVersion versions, WriteLease lease, Clock clock) {
         this.dynamo = dynamo;
         this.table = table;
-        this.calls = new DynamoCalls(dynamo, table);
         this.versions = versions;
         this.lease = lease;
         this.clock = clock;
@@ -73,20 +62,13 @@ final class StagedWrites {
         return item.containsKey(OF);
     }
 
-    /** Whether a change of a large write is staged: it overwrites or removes a stored item. */
-    static boolean stages(ItemChange c) {
-        return c.before().isPresent();
-    }
-
-    /** The two new changes that stage {@code c}: the lock on the stored item, and its staged version. */
+    /** The two changes that stage {@code c}: the lock on the stored item, and its staged version. */
     static List<ItemChange> stage(ItemChange c, String writeId) {
         Map<String, AttributeValue> locked = new HashMap<>(c.before().orElseThrow());
         locked.put(LOCK, Attr.s(writeId));
-        Map<String, AttributeValue> staged = new HashMap<>();
-        c.after().ifPresentOrElse(staged::putAll, () -> staged.put(TOMBSTONE, Attr.bool(true)));
-        staged.put(Tables.PK, Attr.s(c.pk()));
-        staged.put(Tables.SK, Attr.s(stagedSk(writeId, c.sk())));
-        staged.put(OF, Attr.s(c.sk()));
+        Map<String, AttributeValue> staged = new HashMap<>(c.after().orElse(Map.of(TOMBSTONE, Attr.bool(true))));
+        staged.putAll(Map.of(Tables.PK, Attr.s(c.pk()), Tables.SK, Attr.s(stagedSk(writeId, c.sk())),
+                OF, Attr.s(c.sk())));
         return List.of(new ItemChange(c.pk(), c.sk(), c.before(), Optional.of(locked)),
                 ItemChange.created(c.pk(), staged));
     }
@@ -97,79 +79,82 @@ final class StagedWrites {
             return Optional.empty();
         }
         Map<String, AttributeValue> out = new HashMap<>(staged);
-        out.remove(OF);
-        out.remove(OpenWrites.ATTRIBUTE);
+        out.keySet().removeAll(Set.of(OF, OpenWrites.ATTRIBUTE));
         out.put(Tables.SK, staged.get(OF));
         return Optional.of(out);
     }
 
     /** Records the keys of the write's new items; throws if it cannot (then nothing of the write may go out). */
     void recordNew(String projectId, String writeId, List<String> sks) {
-        List<AttributeValue> part = new ArrayList<>();
+        List<List<AttributeValue>> records = new ArrayList<>(List.of(new ArrayList<>()));
         int bytes = 0;
-        int n = 0;
-        for (int i = 0; i <= sks.size(); i++) {
-            int size = i < sks.size() ? ItemSize.utf8(sks.get(i)) + 4 : 0;
-            if (i == sks.size() || (bytes + size > RECORD_BYTES && !part.isEmpty())) {
-                Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId,
-                        PREFIX + writeId + "!" + n++));
-                item.put(KEYS, AttributeValue.builder().l(part).build());
-                dynamo.putItem(r -> r.tableName(table).item(item));
-                part = new ArrayList<>();
+        for (String sk : sks) {
+            int size = ItemSize.utf8(sk) + 4;
+            if (bytes + size > RECORD_BYTES) {
+                records.add(new ArrayList<>());
                 bytes = 0;
             }
-            if (i < sks.size()) {
-                part.add(Attr.s(sks.get(i)));
-                bytes += size;
-            }
+            records.get(records.size() - 1).add(Attr.s(sk));
+            bytes += size;
+        }
+        for (int n = 0; n < records.size() && !sks.isEmpty(); n++) {
+            Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId, PREFIX + writeId + "!" + n));
+            item.put(KEYS, AttributeValue.builder().l(records.get(n)).build());
+            dynamo.putItem(r -> r.tableName(table).item(item));
         }
     }
 
     /**
-     * Finishes committed write {@code writeId}: moves its staged versions in place, drops its key records and takes
-     * it off {@code applying}. Idempotent, so whoever finds it unfinished runs it (its writer, a settle after it
-     * died): a version whose stored item no longer holds the lock was moved already, and only its copy is dropped.
+     * Finishes committed write {@code writeId}: each staged version moved in place (only while the stored item holds
+     * the lock, else it was moved already) in one transaction with its copy's deletion, so a reader never meets
+     * both; then the key records go and the write leaves {@code applying}. Idempotent: its writer runs it, or a
+     * settle after it died. Throws when something is left for the next settle.
      */
     void finish(String projectId, String writeId) {
-        List<Map<String, AttributeValue>> left = leftOf(projectId, writeId);
-        List<Map<String, AttributeValue>> staged = left.stream().filter(StagedWrites::isStaged).toList();
-        for (int i = 0; i < staged.size(); i += PER_TRANSACTION) {
-            send(staged.subList(i, Math.min(staged.size(), i + PER_TRANSACTION)), writeId);
+        List<TransactWriteItem> moves = new ArrayList<>();
+        List<Map<String, AttributeValue>> records = new ArrayList<>();
+        for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
+            if (!isStaged(item)) {
+                records.add(item);
+                continue;
+            }
+            moves.add(version(item).map(v -> TransactWriteItem.builder().put(Put.builder().tableName(table).item(v)
+                    .conditionExpression("#l = :w").expressionAttributeNames(Map.of("#l", LOCK))
+                    .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
+                    .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w", Map.of("#l", LOCK),
+                            writeId)));
+            moves.add(drop(item));
         }
-        dropAll(left.stream().filter(i -> !isStaged(i)).toList());
+        if (!transactAll(moves)) {
+            throw new IllegalStateException("Could not move every staged version of a committed large write");
+        }
+        dropAll(records);
         versions.applied(projectId, writeId);
     }
 
     /**
-     * Removes what given-up write {@code writeId} left: its new items (each only while it still carries the write's
-     * id), its locks (each only while it is the write's) with their staged copies, then its key records, and moves
-     * it from {@code aborted} to {@code forgotten}. False when something could not be removed (it stays listed,
-     * so hidden, and the next settle tries again).
+     * Removes what given-up write {@code writeId} left: its new items (each only while absent or still carrying the
+     * write's id: never an item another writer put there since), its locks (each only while it is the write's) with
+     * their staged copies, then its key records, and moves it from {@code aborted} to {@code forgotten}. False when
+     * something could not be removed: it stays listed, so hidden, for the next settle.
      */
     boolean abandon(String projectId, String writeId) {
-        List<Map<String, AttributeValue>> left = leftOf(projectId, writeId);
-        List<TransactWriteItem> undo = new ArrayList<>(); // the pairs first, so no chunk of 100 splits one
+        List<TransactWriteItem> undo = new ArrayList<>(); // pairs first: a chunk of 100 never splits one
         List<TransactWriteItem> deletes = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
-        Map<String, String> names = Map.of("#l", LOCK, "#pk", Tables.PK);
-        Map<String, AttributeValue> values = Map.of(":w", Attr.s(writeId));
-        for (Map<String, AttributeValue> item : left) {
+        for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
             if (isStaged(item)) {
-                // the lock goes with its staged copy in one transaction; a lock never placed is refused, and skipped
-                undo.add(TransactWriteItem.builder().update(u -> u.tableName(table)
-                        .key(Map.of(Tables.PK, item.get(Tables.PK), Tables.SK, item.get(OF)))
-                        .updateExpression("REMOVE #l").conditionExpression("attribute_exists(#pk) AND #l = :w")
-                        .expressionAttributeNames(names).expressionAttributeValues(values)).build());
+                undo.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+                        .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
+                        .conditionExpression("attribute_exists(#pk) AND #l = :w")
+                        .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
+                        .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build());
                 undo.add(drop(item));
                 continue;
             }
             for (AttributeValue sk : item.get(KEYS).l()) {
-                // absent (never landed) or this write's: never an item another writer put there since
-                deletes.add(TransactWriteItem.builder().delete(d -> d.tableName(table)
-                        .key(GraphStore.key(projectId, sk.s()))
-                        .conditionExpression("attribute_not_exists(#pk) OR #g = :w")
-                        .expressionAttributeNames(Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK))
-                        .expressionAttributeValues(values)).build());
+                deletes.add(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
+                        Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId));
             }
             records.add(item);
         }
@@ -187,91 +172,68 @@ final class StagedWrites {
     }
 
     /**
-     * Finishes or removes the large writes of the project whose writer is gone: committed ones still
-     * {@code applying} are finished, open ones whose writer no longer holds the project's lease are given up, given-up
-     * ones are removed; {@code forgotten} ids older than any read are pruned. One item read when nothing is listed.
+     * Does what writers that died left (one item read when nothing is listed): committed writes still
+     * {@code applying} are finished; open ones whose writer no longer holds the lease are given up and removed, as
+     * are given-up ones; {@code forgotten} ids older than any read are pruned.
      */
     void settle(String projectId) {
-        ProjectVersion.Listed listed = versions.listed(projectId);
-        for (String w : listed.applying()) {
-            finish(projectId, w);
-        }
+        ProjectVersion.Listed listed = versions.listed(GraphKeys.pk(projectId));
+        listed.applying().forEach(w -> finish(projectId, w));
         Set<String> given = new HashSet<>(listed.aborted());
         for (String w : listed.open()) {
             if (!lease.heldBy(projectId, w) && versions.abort(projectId, w)) {
                 given.add(w); // its writer died, or lost the lease and stops at its next step
-                lease.release(projectId, w); // a dead writer's lease, run out (conditional on its id)
+                lease.release(projectId, w); // run out; dropped so the project is left as before the write
             }
         }
-        for (String w : given) {
-            abandon(projectId, w);
-        }
-        versions.prune(projectId, clock.instant().minus(WriteLease.LENGTH));
+        given.forEach(w -> abandon(projectId, w));
+        versions.prune(projectId, listed.forgotten(), clock.instant().minus(WriteLease.LENGTH));
     }
 
-    /** Deletes key records (plain batches: nobody else writes them); throws when some could not be deleted. */
-    private void dropAll(List<Map<String, AttributeValue>> records) {
-        if (records.isEmpty()) {
-            return;
-        }
-        new BatchWriter(dynamo).writeUntilFailure(table, records.stream().map(r -> WriteRequest.builder()
-                .deleteRequest(d -> d.key(Map.of(Tables.PK, r.get(Tables.PK), Tables.SK, r.get(Tables.SK)))).build())
-                .toList()).failure().ifPresent(f -> {
-                    throw new IllegalStateException("Could not drop the key records of a large write", f);
-                });
+    /** Deletes items nobody else writes (plain batches); throws when some could not be deleted. */
+    void dropAll(List<Map<String, AttributeValue>> items) {
+        new BatchWriter(dynamo).write(table, items.stream().map(r -> WriteRequest.builder().deleteRequest(d -> d
+                .key(keyOf(r.get(Tables.PK), r.get(Tables.SK)))).build()).toList());
     }
 
     /** The staged copies and key records of {@code writeId}: everything it keeps beside the graph. */
     private List<Map<String, AttributeValue>> leftOf(String projectId, String writeId) {
-        return calls.queryRaw(b -> b
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)").consistentRead(true)
+        return new DynamoCalls(dynamo, table).queryRaw(b -> b.consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :p)")
                 .expressionAttributeNames(Map.of("#pk", Tables.PK, "#sk", Tables.SK))
                 .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)),
                         ":p", Attr.s(PREFIX + writeId))));
     }
 
     /**
-     * Sends {@code items} in transactions of up to 100 (pairs never split: 100 is even), four at a time; an item
-     * refused by its condition is dropped and the rest sent again, other faults retried. False when some are owed.
+     * Sends {@code items} in transactions of up to 100, side by side; an item refused by its condition (its work
+     * was done already, or never needed) is dropped and the rest sent again. False when some are owed.
      */
     private boolean transactAll(List<TransactWriteItem> items) {
-        List<Future<Boolean>> sent = new ArrayList<>();
-        for (int i = 0; i < items.size(); i += AtomicWriter.TRANSACTION_ITEMS) {
-            List<TransactWriteItem> chunk = items.subList(i, Math.min(items.size(), i + AtomicWriter.TRANSACTION_ITEMS));
-            sent.add(AtomicWriter.POOL.submit(() -> transact(chunk)));
+        List<Supplier<Boolean>> chunks = new ArrayList<>();
+        int size = AtomicWriter.TRANSACTION_ITEMS;
+        for (int i = 0; i < items.size(); i += size) {
+            List<TransactWriteItem> chunk = items.subList(i, Math.min(items.size(), i + size));
+            chunks.add(() -> transact(chunk));
         }
-        boolean all = true;
-        for (Future<Boolean> f : sent) {
-            try {
-                all &= f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            } catch (ExecutionException e) {
-                all = false;
-            }
-        }
-        return all;
+        return ConcurrentReads.all(chunks).stream().allMatch(Boolean::booleanValue);
     }
 
     private boolean transact(List<TransactWriteItem> chunk) {
         List<TransactWriteItem> pending = new ArrayList<>(chunk);
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            if (pending.isEmpty()) {
-                return true;
-            }
+        for (int attempt = 0; attempt < ATTEMPTS && !pending.isEmpty(); attempt++) {
             List<TransactWriteItem> tx = pending;
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
                 return true;
             } catch (TransactionCanceledException e) {
                 List<TransactWriteItem> rest = new ArrayList<>();
-                for (int i = 0; i < pending.size(); i++) {
+                for (int i = 0; i < tx.size(); i++) {
                     if (!Cancellation.conditionFailedAt(e, i)) {
-                        rest.add(pending.get(i));
+                        rest.add(tx.get(i));
                     }
                 }
-                if (rest.size() == pending.size()) {
+                if (rest.size() == tx.size()) {
                     DynamoCalls.sleep(attempt + 1); // another transaction held an item, or throttling
                 }
                 pending = rest;
@@ -285,56 +247,19 @@ final class StagedWrites {
         return pending.isEmpty();
     }
 
-    private void send(List<Map<String, AttributeValue>> chunk, String writeId) {
-        List<Map<String, AttributeValue>> pending = new ArrayList<>(chunk);
-        List<Map<String, AttributeValue>> movedAlready = new ArrayList<>();
-        for (int attempt = 0; !pending.isEmpty(); attempt++) {
-            List<TransactWriteItem> tx = new ArrayList<>();
-            pending.forEach(s -> tx.add(inPlace(s, writeId)));
-            pending.forEach(s -> tx.add(drop(s)));
-            movedAlready.forEach(s -> tx.add(drop(s)));
-            try {
-                dynamo.transactWriteItems(b -> b.transactItems(tx));
-                return;
-            } catch (TransactionCanceledException e) {
-                List<Map<String, AttributeValue>> locked = new ArrayList<>();
-                for (int i = 0; i < pending.size(); i++) {
-                    boolean refused = e.hasCancellationReasons() && e.cancellationReasons().size() > i
-                            && "ConditionalCheckFailed".equals(e.cancellationReasons().get(i).code());
-                    (refused ? movedAlready : locked).add(pending.get(i));
-                }
-                if (locked.size() == pending.size()) {
-                    if (attempt == ATTEMPTS - 1) {
-                        throw e; // the staged copies stay; the next settle finishes the move
-                    }
-                    DynamoCalls.sleep(attempt + 1); // another transaction held an item, or throttling
-                }
-                pending = locked;
-            }
-        }
-        if (!movedAlready.isEmpty()) {
-            dynamo.transactWriteItems(b -> b.transactItems(movedAlready.stream().map(this::drop).toList()));
-        }
+    private static Map<String, AttributeValue> keyOf(AttributeValue pk, AttributeValue sk) {
+        return Map.of(Tables.PK, pk, Tables.SK, sk);
     }
 
-    /** The staged version put in place (or the stored item deleted), only while the item holds this write's lock. */
-    private TransactWriteItem inPlace(Map<String, AttributeValue> staged, String writeId) {
-        Map<String, AttributeValue> key = Map.of(Tables.PK, staged.get(Tables.PK), Tables.SK, staged.get(OF));
-        Map<String, String> names = Map.of("#l", LOCK);
-        Map<String, AttributeValue> values = Map.of(":w", Attr.s(writeId));
-        Optional<Map<String, AttributeValue>> version = version(staged);
-        if (version.isPresent()) {
-            return TransactWriteItem.builder().put(Put.builder().tableName(table).item(version.get())
-                    .conditionExpression("#l = :w").expressionAttributeNames(names).expressionAttributeValues(values)
-                    .build()).build();
-        }
+    private TransactWriteItem delete(Map<String, AttributeValue> key, String condition, Map<String, String> names,
+            String writeId) {
         return TransactWriteItem.builder().delete(Delete.builder().tableName(table).key(key)
-                .conditionExpression("#l = :w").expressionAttributeNames(names).expressionAttributeValues(values)
-                .build()).build();
+                .conditionExpression(condition).expressionAttributeNames(names)
+                .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build();
     }
 
-    private TransactWriteItem drop(Map<String, AttributeValue> staged) {
+    private TransactWriteItem drop(Map<String, AttributeValue> item) {
         return TransactWriteItem.builder().delete(Delete.builder().tableName(table)
-                .key(Map.of(Tables.PK, staged.get(Tables.PK), Tables.SK, staged.get(Tables.SK))).build()).build();
+                .key(keyOf(item.get(Tables.PK), item.get(Tables.SK))).build()).build();
     }
 }

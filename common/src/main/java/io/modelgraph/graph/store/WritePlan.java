@@ -5,86 +5,68 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A large write's item changes sorted by how much protection each needs (docs/graph.md "Large writes"). The
- * writer holds the project's {@link WriteLease} throughout, and every other creator of nodes checks it, so no
- * one else creates a node while this write runs; the ids of new given-id nodes are checked absent again under
- * the lease ({@code recheck}).
+ * The items a large write puts, in the order of its three phases (docs/graph.md "Large writes"). Every new item
+ * carries the write's id ({@link OpenWrites#stamped}); every overwrite or removal is staged ({@link StagedWrites}):
+ * its stored item gains a lock and its new version goes beside it. The writer holds the project's lease, so nobody
+ * else creates a node meanwhile.
  * <ul>
- * <li>{@code hidden}: new items under a node this write creates (its outgoing relations, space copies; its
- * mixin values are part of its node item), relations with a generated id, and the chunks of values stored out of
- * line ({@link SpilledValues}: keyed by a fresh random token). No other writer can touch them while the write runs: every
- * writer of such a key first checks that its node is live, the node only becomes live when its node item
- * lands (last phase), and nobody else can create that node meanwhile. Plain BatchWriteItem, first.</li>
- * <li>{@code guarded}: everything that overwrites or removes stored state, and new items other writers can
- * name (given-id relations on existing nodes; values on existing nodes overwrite their node item). Conditional transactions, second.</li>
- * <li>{@code reveal}: the node items of new nodes, with their mixin values. Under the lease nobody else creates those ids, and their
- * dependent items are already in place. Plain BatchWriteItem, last.</li>
+ * <li>{@code hidden}: items nobody else can name while the write runs: staged versions (their key holds the write's
+ * id), items under a node this write creates (every writer of those checks the node is live, and it becomes live
+ * only in the last phase), relations with a generated id, chunks of values stored out of line (a random token).
+ * Plain BatchWriteItem, first.</li>
+ * <li>{@code guarded}: locks, conditional on the stored item's stamp, and new items another writer can name
+ * (given-id relations on stored nodes), conditional on their absence. Conditional transactions, second.</li>
+ * <li>{@code reveal}: the node items of new nodes. Plain BatchWriteItem, last.</li>
  * </ul>
- * A write given up is removed the same way whatever its phase ({@link StagedWrites#abandon}).
+ * {@code recorded}: the keys of the new items (removed if the write is given up); {@code recheck}: new node items
+ * whose given id must still be absent when the caller did not hold the lease while validating.
  */
-record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemChange> reveal,
+record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemChange> reveal, List<String> recorded,
         List<ItemChange> recheck) {
-
-    WritePlan {
-        hidden = List.copyOf(hidden);
-        guarded = List.copyOf(guarded);
-        reveal = List.copyOf(reveal);
-        recheck = List.copyOf(recheck);
-    }
 
     /**
      * @param newNodeIds nodes this write creates (validated absent)
      * @param generatedIds ids (of nodes or relations) this service generated as GUIDs: nobody else knows them
      */
-    static WritePlan of(List<ItemChange> changes, Set<String> newNodeIds, Set<String> generatedIds) {
+    static WritePlan of(List<ItemChange> changes, String writeId, Set<String> newNodeIds, Set<String> generatedIds) {
         List<ItemChange> hidden = new ArrayList<>();
         List<ItemChange> guarded = new ArrayList<>();
         List<ItemChange> reveal = new ArrayList<>();
+        List<String> recorded = new ArrayList<>();
         List<ItemChange> recheck = new ArrayList<>();
         for (ItemChange c : changes) {
-            if (c.isNoop()) {
+            if (c.before().isPresent()) {
+                List<ItemChange> staged = StagedWrites.stage(c, writeId);
+                guarded.add(staged.get(0));
+                hidden.add(stamped(staged.get(1), writeId));
                 continue;
             }
-            if (c.sk().startsWith(StagedWrites.PREFIX)) {
-                hidden.add(c); // a staged version under a key holding the write's id: nobody else can name it
-                continue;
+            if (c.after().isEmpty()) {
+                continue; // absent before and after
             }
-            if (c.before().isPresent() || c.after().isEmpty()) {
-                guarded.add(c); // overwrites or removes stored state: conditional on its pre-image
-                continue;
-            }
+            ItemChange created = stamped(c, writeId);
+            recorded.add(c.sk());
             String[] parts = c.sk().split("#", 3); // ids never contain '#'
             String kind = parts[0] + "#";
-            String owner = parts.length > 1 ? parts[1] : "";
-            boolean ownerIsNew = newNodeIds.contains(owner);
+            boolean ownerIsNew = parts.length > 1 && newNodeIds.contains(parts[1]);
             if (kind.equals(GraphKeys.NODE_PREFIX) && ownerIsNew) {
-                reveal.add(c);
-                if (!generatedIds.contains(owner)) {
-                    recheck.add(c);
+                reveal.add(created);
+                if (!generatedIds.contains(parts[1])) {
+                    recheck.add(created);
                 }
-            } else if (kind.equals("M#") && ownerIsNew) {
-                hidden.add(c);
-            } else if (kind.equals(SpilledValues.PREFIX)) {
-                hidden.add(c); // a value's chunk under a random token: only the node item written later names it
-            } else if (kind.equals(GraphKeys.RELATION_PREFIX) && (ownerIsNew
-                    || (parts.length > 2 && generatedIds.contains(parts[2])))) {
-                hidden.add(c);
+            } else if ((kind.equals("M#") && ownerIsNew) || kind.equals(SpilledValues.PREFIX)
+                    || (kind.equals(GraphKeys.RELATION_PREFIX) && (ownerIsNew
+                            || (parts.length > 2 && generatedIds.contains(parts[2]))))) {
+                hidden.add(created);
             } else {
-                guarded.add(c); // a new item on an existing node whose key another writer can name
+                guarded.add(created); // a new item on a stored node whose key another writer can name
             }
         }
-        return new WritePlan(hidden, guarded, reveal, recheck);
+        return new WritePlan(List.copyOf(hidden), List.copyOf(guarded), List.copyOf(reveal), List.copyOf(recorded),
+                List.copyOf(recheck));
     }
 
-    int size() {
-        return hidden.size() + guarded.size() + reveal.size();
-    }
-
-    List<ItemChange> all() {
-        List<ItemChange> out = new ArrayList<>(size());
-        out.addAll(hidden);
-        out.addAll(guarded);
-        out.addAll(reveal);
-        return out;
+    private static ItemChange stamped(ItemChange c, String writeId) {
+        return new ItemChange(c.pk(), c.sk(), c.before(), c.after().map(a -> OpenWrites.stamped(a, writeId)));
     }
 }

@@ -79,7 +79,7 @@ class DeadWriterTest {
         String projectId = TestStores.newProjectId();
         store.ensureMainSpace(projectId, "tester");
         WriteLease lease = new WriteLease(services.dynamo(), services.stores().graphTable(), clock, Jobs.RUN_LEASE);
-        lease.acquire(projectId, "w1");
+        lease.acquire(projectId, "w1", Duration.ZERO);
         for (int minute = 0; minute < 5; minute++) {
             clock.advance(Duration.ofSeconds(60));
             assertTrue(lease.renew(projectId, "w1"));

@@ -43,8 +43,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * before until the write commits, and as before again once a killed write has been settled.
  */
 class StoppedWriterReadTest {
-    /** Seeds per kind of stop (20 in all by default; {@code -Dstopped.seeds=20} runs 20 of each). */
-    private static final int SEEDS = Integer.getInteger("stopped.seeds", 10);
+    /**
+     * Seeded stops of the bulk ({@code -Dstopped.seeds=20} runs 20 of each kind); by default none: each of its write
+     * calls before the commit is stopped at once instead ({@link #stops}).
+     */
+    private static final int SEEDS = Integer.getInteger("stopped.seeds", 0);
     /**
      * Seeds per kind of stop of the import and the merge: 4 by default (each test stays near 20 s on a loaded
      * machine), {@code -Dstopped.seeds=20} for 20 each.
@@ -286,15 +289,24 @@ class StoppedWriterReadTest {
                 reader.load(projectId, List.of("s2")));
     }
 
+    /** The bulk's write calls to stop at: each one once, or {@link #SEEDS} seeded ones. */
+    private static List<Integer> stops() {
+        List<Integer> out = new ArrayList<>();
+        for (int seed = 1; seed <= (SEEDS > 0 ? SEEDS : BATCH_CALLS); seed++) {
+            out.add(SEEDS > 0 ? 1 + new Random(seed).nextInt(BATCH_CALLS) : seed);
+        }
+        return out;
+    }
+
     @Test
     void aReaderSeesAHeldWriteNotAtAllUntilItCommitsThenWhole() throws Exception {
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed : stops()) {
             String projectId = seeded();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
             CountDownLatch held = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
+            dynamo.stopAt = seed;
             dynamo.stop = () -> {
                 held.countDown();
                 try {
@@ -337,11 +349,11 @@ class StoppedWriterReadTest {
 
     @Test
     void aKilledWriteStaysUnseenAndIsUndoneOnceItsLeaseHasRunOut() {
-        for (int seed = 1; seed <= SEEDS; seed++) {
+        for (int seed : stops()) {
             String projectId = seeded();
             Seen before = seen(projectId);
             Stopping dynamo = new Stopping(services.dynamo());
-            dynamo.stopAt = 1 + new Random(seed).nextInt(BATCH_CALLS);
+            dynamo.stopAt = seed;
             dynamo.stop = () -> {
                 throw new OutOfMemoryError("killed at batch call " + dynamo.stopAt); // no undo runs after an Error
             };

@@ -326,7 +326,15 @@ public final class ProtobufRules implements ConsumerRules {
         };
     }
 
+    /**
+     * The message or enum a field of that kind names: a model type or value list, or a well-known message the
+     * model holds as a value (a timestamp as {@code google.protobuf.Timestamp}, any value as
+     * {@code google.protobuf.Value}), whose JSON forms differ as much as any two messages'.
+     */
     private static String refName(DataType t) {
+        if (t instanceof DataType.Primitive p) {
+            return p.nativeName().filter(n -> n.startsWith("google.protobuf.")).orElse("");
+        }
         return t instanceof DataType.TypeRef r ? r.typeName() : t instanceof DataType.TaxonomyRef x
                 ? x.taxonomyName() : "";
     }

@@ -1,13 +1,11 @@
 package io.modelgraph.compat.avro;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
-import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.SchemaSyntaxException;
 import io.modelgraph.codec.avro.AvroCodec;
+import io.modelgraph.compat.AgreementTally;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
 import io.modelgraph.compat.Finding;
@@ -20,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
@@ -58,11 +54,9 @@ class AvroAgreementTest {
         if (Files.isDirectory(realworld)) {
             files.addAll(CorpusCheck.files(realworld, ".*\\.avsc$"));
         }
-        Map<String, int[]> perKind = new TreeMap<>();
-        List<String> disagreements = new ArrayList<>();
+        AgreementTally tally = new AgreementTally("incompatible for Avro");
         int schemas = 0, unusable = 0, refusedMutations = 0;
         List<String> large = new ArrayList<>();
-        CorpusVerdicts perFile = new CorpusVerdicts();
         for (Path file : files) {
             if (file.toString().contains("/invalid/")) {
                 continue;
@@ -85,7 +79,7 @@ class AvroAgreementTest {
             }
             schemas++;
             String name = corpus.getParent().relativize(file).toString();
-            perFile.pass(name);
+            tally.file(name);
             for (AvroMutations.Mutation m : AvroMutations.of(json)) {
                 Schema mutated;
                 SchemaModel candidate;
@@ -103,46 +97,17 @@ class AvroAgreementTest {
                             .checkReaderWriterCompatibility(reader, writer);
                     boolean nativeOk = expected.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE;
                     CompareReport ours = Compatibility.compare(base, candidate, mode, List.of("avro"));
-                    int[] tally = perKind.computeIfAbsent(m.kind() + " " + mode, k -> new int[3]);
-                    tally[1]++;
-                    tally[2] += nativeOk ? 0 : 1;
-                    if (ours.compatible() == nativeOk) {
-                        tally[0]++;
-                    } else {
-                        String detail = m.kind() + "#" + m.site() + " " + mode + ": Avro " + (nativeOk ? "compatible"
-                                : "incompatible: " + expected.getResult().getIncompatibilities().stream().map(i ->
-                                        i.getType() + " at " + i.getLocation()).toList()) + "; ours " + ours
-                                .findings().stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::rule)
-                                .toList();
-                        disagreements.add(name + " " + detail);
-                        perFile.fail(name, detail);
-                    }
+                    tally.verdict(name, m.kind() + " " + mode, nativeOk, ours.compatible(), () -> m.kind() + "#"
+                            + m.site() + " " + mode + ": Avro " + (nativeOk ? "compatible" : "incompatible: "
+                            + expected.getResult().getIncompatibilities().stream().map(i -> i.getType() + " at "
+                            + i.getLocation()).toList()) + "; ours " + ours.findings().stream()
+                            .filter(f -> f.severity() == Severity.ERROR).map(Finding::rule).toList());
                 }
             }
         }
-        int agree = 0, total = 0;
-        System.out.println("Avro agreement with SchemaCompatibility: " + schemas + " schemas (" + unusable
+        tally.print("Avro agreement with SchemaCompatibility: " + schemas + " schemas (" + unusable
                 + " not standalone), " + refusedMutations + " mutations Avro refuses to parse; left out as too large"
-                + " for the native checker: " + large);
-        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
-            agree += e.getValue()[0];
-            total += e.getValue()[1];
-            System.out.printf("  %-44s %4d/%4d agree (%d incompatible for Avro)%n", e.getKey(), e.getValue()[0],
-                    e.getValue()[1], e.getValue()[2]);
-        }
-        System.out.printf("  %-44s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
-        disagreements.forEach(d -> System.out.println("  disagreement: " + d));
-        int agreed = agree;
-        int pairs = total;
-        return Stream.concat(perFile.tests("verdicts that disagree with SchemaCompatibility"), Stream.of(
-                DynamicTest.dynamicTest("enough generated pairs", CorpusVerdicts.source("enough generated pairs"), () -> assertTrue(pairs > 1000,
-                        "too few generated pairs: " + pairs)),
-                DynamicTest.dynamicTest("at least 99% agreement overall and per kind", CorpusVerdicts.source("at least 99% agreement overall and per kind"), () -> {
-                    assertTrue(agreed >= 0.99 * pairs, "agreement below 99%: " + agreed + "/" + pairs);
-                    for (Map.Entry<String, int[]> e : perKind.entrySet()) {
-                        assertTrue(e.getValue()[0] >= 0.99 * e.getValue()[1], "agreement below 99% for "
-                                + e.getKey());
-                    }
-                })));
+                + " for the native checker: " + large, 44);
+        return tally.tests("verdicts that disagree with SchemaCompatibility", 1000);
     }
 }

@@ -80,6 +80,32 @@ class FormatRulesTest {
         assertEquals(List.of(), errors(a, AVRO, AVRO, Mode.FULL, "protobuf"));
     }
 
+    /**
+     * A field whose type is a well-known message (a timestamp is {@code google.protobuf.Timestamp}, a value of any
+     * type {@code google.protobuf.Value}) changes type when the message does: the same wire group, another JSON
+     * form, as for any message type (buf's FIELD_WIRE_JSON_COMPATIBLE_TYPE).
+     */
+    @Test
+    void protobufJudgesAChangeBetweenWellKnownMessagesAsATypeChange() throws Exception {
+        ProtobufCodec p = new ProtobufCodec();
+        String stamped = PROTO.replace("package shop;", "package shop;\nimport \"google/protobuf/timestamp.proto\";\n"
+                + "import \"google/protobuf/duration.proto\";").replace("string note = 3",
+                "google.protobuf.Timestamp note = 3");
+        assertEquals(List.of("protobuf.field-type-changed"), errors(p, stamped, stamped.replace(
+                "google.protobuf.Timestamp note", "google.protobuf.Duration note"), Mode.FULL, "protobuf"));
+        assertEquals(List.of(), errors(p, stamped, stamped, Mode.FULL, "protobuf"));
+        // from Avro: a nullable timestamp narrowed to a union of null alone is written as a Value, not a Timestamp
+        AvroCodec a = new AvroCodec();
+        String avro = AVRO.replace("\"paid\", \"type\": \"boolean\"}", "\"paid\", \"type\": \"boolean\"},"
+                + " {\"name\": \"at\", \"type\": [\"null\", {\"type\": \"long\", \"logicalType\":"
+                + " \"timestamp-millis\"}]}");
+        String narrowed = avro.replace("[\"null\", {\"type\": \"long\", \"logicalType\": \"timestamp-millis\"}]",
+                "[\"null\"]");
+        assertTrue(!narrowed.equals(avro));
+        assertEquals(List.of("protobuf.field-type-changed"), errors(a, avro, narrowed, Mode.BACKWARD, "protobuf"));
+        assertEquals(List.of("protobuf.field-type-changed"), errors(a, avro, narrowed, Mode.FORWARD, "protobuf"));
+    }
+
     @Test
     void jsonSchemaMatchesPropertiesByNameAlone() throws Exception {
         AvroCodec a = new AvroCodec();

@@ -53,6 +53,25 @@ final class FetchNodesQuery {
         PagingToken.Position position = q.pagingToken().map(t -> tokens.read(t, fingerprint))
                 .orElse(PagingToken.Position.START);
         List<String> spaces = SpaceCheck.resolve(store, projectId, q.spaceIds(), "query.SpaceIds");
+        // the page's nodes (index queries, one per partition) and their values and relations (node items read by
+        // key) are separate reads: a large write committing between them would give the nodes before it with the
+        // values after it. Every commit moves the project version, so the page is read again when it moved.
+        ProjectVersion.Stamp at = store.versions().read(projectId);
+        for (int attempt = 1; ; attempt++) {
+            Map<String, Object> out = page(projectId, q, spaces, position, fingerprint);
+            ProjectVersion.Stamp now = store.versions().read(projectId);
+            if (now.equals(at) || attempt == UNMIXED_ATTEMPTS) {
+                return out; // only a project written without pause gets the last attempt as it is
+            }
+            at = now;
+        }
+    }
+
+    /** Reads of one page before it is answered as it is: at most this many when large writes keep committing. */
+    static final int UNMIXED_ATTEMPTS = 4;
+
+    private Map<String, Object> page(String projectId, FetchNodesRequest q, List<String> spaces,
+            PagingToken.Position position, String fingerprint) {
         Page page = q.nodeIds().isEmpty() ? q.expression().isPresent() && labelIndex
                 ? fromLabelIndex(projectId, q, spaces, position) : fromIndex(projectId, q, spaces, position)
                 : q.sortAttr().isPresent() ? sortedIds(projectId, q, spaces, position)

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class GraphPrimingTest {
     @Test
     void theCheckpointHookWarmsTheHotPathAndWritesNothing() throws Exception {
-        Services services = TestStores.services();
+        Services services = TestStores.isolated();
         Priming priming = Priming.register(services, GraphHandler.routes(services, java.util.Optional.empty(), java.util.Optional.empty()), GraphHandler.primingRequests());
         PrimingCheck.assertPrimesWithoutWriting(services, priming, List.of(
                 "GET /v1/{projectId}/fetchNode 404",

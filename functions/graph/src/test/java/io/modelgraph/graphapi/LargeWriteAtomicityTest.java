@@ -35,6 +35,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class LargeWriteAtomicityTest {
     private static final String TABLE = GraphApi.SERVICES.stores().graphTable();
+    /**
+     * Stored Types of the seeded project (150 by default, so each write still spans several transactions and a
+     * dozen batches; {@code -Datomicity.nodes=300} for the writes of over 1,000 items the tests were written with).
+     */
+    private static final int N = Integer.getInteger("atomicity.nodes", 150);
+    /** The stored Types the changes remove: the last sixth. */
+    private static final int KEPT = N - N / 6;
     private final GraphApi api = new GraphApi();
     private final String project = api.project();
     private final GraphStore plain = GraphStore.of(GraphApi.SERVICES);
@@ -50,7 +57,7 @@ class LargeWriteAtomicityTest {
         GraphSnapshot loaded = plain.load(project, List.of());
         JsonNode n0 = api.fetch("n0", true, true);
 
-        faulty.failBeforeSending(5);
+        faulty.failBeforeSending(3);
         GraphChanges changes = mixedChanges();
         assertThrows(RuntimeException.class, () -> store.apply(project, changes, "importer"));
 
@@ -79,7 +86,7 @@ class LargeWriteAtomicityTest {
         // once a few transactions are out, just before the next one that updates an existing node goes out,
         // another writer renames that node (transactions go out in parallel, so "the 4th" may hold no node)
         AtomicCount seen = new AtomicCount();
-        faulty.interfere(r -> seen.next() >= 3 && r.transactItems().stream().map(FaultyDynamo::sortKeyOfPut)
+        faulty.interfere(r -> seen.next() >= 2 && r.transactItems().stream().map(FaultyDynamo::sortKeyOfPut)
                 .anyMatch(sk -> sk != null && sk.startsWith("N#n")), r -> r.transactItems().stream()
                 .map(FaultyDynamo::sortKeyOfPut).filter(sk -> sk.startsWith("N#n")).findFirst()
                 .ifPresent(sk -> {
@@ -131,12 +138,12 @@ class LargeWriteAtomicityTest {
         int calls = faulty.transactions();
         store.apply(project, mixedChanges(), "importer");
 
-        assertTrue(faulty.batchWrites() >= 24, "the 300 new nodes and their 300 relations as plain batches");
-        // ~450 overwrites: 200 node items (renamed, or given values: values are part of the node item), 50 removed
-        // nodes, 150 space copies, 50 removed relations
-        assertTrue(faulty.transactions() - calls >= 5, "the rest in transactions of at most 100 items");
+        assertTrue(faulty.batchWrites() >= 2 * N / 25, "the N new nodes and their N relations as plain batches");
+        // ~1.5 N overwrites: 2/3 N node items (renamed, or given values: values are part of the node item), N/6
+        // removed nodes, N/2 space copies, N/6 removed relations
+        assertTrue(faulty.transactions() - calls >= N / 50, "the rest in transactions of at most 100 items");
         GraphSnapshot after = plain.load(project, List.of());
-        assertEquals(2 + 300 - 50 + 300, after.nodes().size(), "main, s1, n0..n299 minus 50 removed, m0..m299");
+        assertEquals(2 + KEPT + N, after.nodes().size(), "main, s1, the kept n0.., m0..");
         assertEquals("renamed 0", api.fetch("n0", false, false).path("label").asText());
         assertEquals("merged", api.fetch("n0", false, true).path("mixins").get(0).path("columns").get(0)
                 .path("value").asText());
@@ -198,7 +205,7 @@ class LargeWriteAtomicityTest {
     void aBulkCreateWithoutFaultsMergesValuesOverStoredOnes() {
         List<String> existing = existingTypesWithValues(20);
         JsonNode data = api.via(new GraphHandler(faulty.services)).post("bulkCreate", bulkBody(existing)).ok().data();
-        assertEquals(300, data.path("nodeIds").size());
+        assertEquals(N, data.path("nodeIds").size());
         JsonNode constraints = api.fetch(existing.get(0), false, true).path("mixins");
         assertTrue(constraints.toString().contains("\"minimum\"") && constraints.toString().contains("\"maximum\""),
                 "merged over the stored value: " + constraints);
@@ -341,54 +348,55 @@ class LargeWriteAtomicityTest {
 
     // ---- fixtures --------------------------------------------------------------------------------
 
-    /** Space s1; Types n0..n299 (every third also in s1); relations r0..r198; descriptions on n0..n149. */
+    /** Space s1; Types n0..n(N-1) (every third also in s1); relations r0..r(2N/3-2); descriptions on n0..n(N/2-1). */
     private void seed() {
         List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
         nodes.add(new GraphChanges.NodeUpsert("s1", "Space one", NodeType.Space, List.of()));
         String main = api.mainSpace();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < N; i++) {
             nodes.add(new GraphChanges.NodeUpsert("n" + i, "node " + i, NodeType.Type,
                     i % 3 == 0 ? List.of(main, "s1") : List.of()));
         }
         List<Relation> relations = new ArrayList<>();
-        for (int i = 0; i < 199; i++) {
+        for (int i = 0; i < 2 * N / 3 - 1; i++) {
             relations.add(new Relation("r" + i, "n" + i, "n" + (i + 1), "subclass-of"));
         }
         List<MixinValue> values = new ArrayList<>();
-        for (int i = 0; i < 150; i++) {
+        for (int i = 0; i < N / 2; i++) {
             values.add(new MixinValue("n" + i, "description", Map.of("description", TextNode.valueOf("d" + i))));
         }
         plain.apply(project, GraphChanges.additions(nodes, relations, values), "seeder");
     }
 
     /**
-     * Over 1,000 items: 300 new Elements with a relation each, 150 renamed nodes that also switch spaces,
-     * 50 removed nodes, 50 removed relations, 100 values merged over stored ones and 100 new values.
+     * 3.5 N items and more (over 1,000 at N = 300): N new Elements with a relation each, N/2 renamed nodes that
+     * also switch spaces, N/6 removed nodes, N/6 removed relations, N/3 values merged over stored ones and N/3 new
+     * values.
      */
     private GraphChanges mixedChanges() {
         String main = api.mainSpace();
         List<GraphChanges.NodeUpsert> nodes = new ArrayList<>();
         List<Relation> relations = new ArrayList<>();
         List<MixinValue> values = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < N; i++) {
             nodes.add(new GraphChanges.NodeUpsert("m" + i, "new " + i, NodeType.Element, List.of()));
-            relations.add(new Relation("d" + i, "m" + i, "n" + (i % 250), "domain-includes"));
+            relations.add(new Relation("d" + i, "m" + i, "n" + (i % KEPT), "domain-includes"));
         }
-        for (int i = 0; i < 150; i++) {
+        for (int i = 0; i < N / 2; i++) {
             nodes.add(new GraphChanges.NodeUpsert("n" + i, "renamed " + i, NodeType.Type,
                     i % 3 == 0 ? List.of(main) : List.of(main, "s1")));
         }
         List<String> removed = new ArrayList<>();
-        for (int i = 250; i < 300; i++) {
+        for (int i = KEPT; i < N; i++) {
             removed.add("n" + i);
         }
         List<Relation> removedRelations = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
+        for (int i = 0; i < N / 6; i++) {
             removedRelations.add(new Relation("r" + i, "n" + i, "n" + (i + 1), "subclass-of"));
         }
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < N / 3; i++) {
             values.add(new MixinValue("n" + i, "description", Map.of("description", TextNode.valueOf("merged"))));
-            values.add(new MixinValue("n" + (100 + i), "cardinality", Map.of("minOccurs", IntNode.valueOf(i))));
+            values.add(new MixinValue("n" + (N / 3 + i), "cardinality", Map.of("minOccurs", IntNode.valueOf(i))));
         }
         return new GraphChanges(nodes, relations, values, removed, removedRelations);
     }
@@ -408,12 +416,12 @@ class LargeWriteAtomicityTest {
         return ids;
     }
 
-    /** 300 new Elements, a relation from each to an existing Type, values on new and on existing nodes. */
+    /** N new Elements, a relation from each to an existing Type, values on new and on existing nodes. */
     private static Map<String, Object> bulkBody(List<String> existing) {
         List<Map<String, Object>> nodes = new ArrayList<>();
         List<Map<String, Object>> relations = new ArrayList<>();
         List<Map<String, Object>> mixins = new ArrayList<>();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < N; i++) {
             nodes.add(Map.of("Id", "e" + i, "label", "element " + i, "nodeType", "Element"));
             relations.add(Map.of("fromNodeId", "e" + i, "toNodeId", existing.get(i % existing.size()),
                     "relationGroupId", "domain-includes"));
@@ -499,20 +507,20 @@ class LargeWriteAtomicityTest {
     void aLargeWriteWithOutOfLineValuesThatFailsMidwayLeavesNoChunkAndKeepsTheStoredOnes() {
         seed();
         String stored = "\u6f22".repeat(140_000);
-        plain.apply(project, GraphChanges.additions(List.of(), List.of(), List.of(new MixinValue("n210",
+        plain.apply(project, GraphChanges.additions(List.of(), List.of(), List.of(new MixinValue("n" + (KEPT - 1),
                 "description", Map.of("description", TextNode.valueOf(stored))))), "seeder");
         Map<String, Map<String, AttributeValue>> before = FaultyDynamo.partition(project);
 
         GraphChanges mixed = mixedChanges();
         List<MixinValue> values = new ArrayList<>(mixed.mixinValues());
         values.add(new MixinValue("m7", "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(140_000)))));
-        values.add(new MixinValue("n210", "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(130_000)))));
-        faulty.failBeforeSending(5); // after the chunks went out with the other new items
+        values.add(new MixinValue("n" + (KEPT - 1), "description", Map.of("description", TextNode.valueOf("\u5b57".repeat(130_000)))));
+        faulty.failBeforeSending(3); // after the chunks went out with the other new items
         assertThrows(RuntimeException.class, () -> store.apply(project, new GraphChanges(mixed.nodes(),
                 mixed.relations(), values, mixed.removedNodeIds(), mixed.removedRelations()), "importer"));
 
         assertSamePartition(before, FaultyDynamo.partition(project), Set.of());
-        assertEquals(stored, api.fetch("n210", false, true).path("mixins").get(0).path("columns").get(0)
+        assertEquals(stored, api.fetch("n" + (KEPT - 1), false, true).path("mixins").get(0).path("columns").get(0)
                 .path("value").asText(), "the stored value and its chunks are as they were");
     }
 
