@@ -242,7 +242,11 @@ class ReferenceToolsConformanceTest {
         }
         for (String target : targets) {
             if (NODE_CHECKED.contains(target)) {
+                long start = System.nanoTime();
                 Map<String, List<String>> verdicts = tools.check(target, work.resolve(target));
+                // where the class's time goes (docs/testing.md "CI"): one Node run per target
+                System.out.printf("[reference] tools for %s: %d ms%n", target, (System.nanoTime() - start)
+                        / 1_000_000);
                 for (Output o : outputs) {
                     if (o.target().equals(target)) {
                         List<String> found = verdicts.get(o.file());
