@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 
@@ -143,17 +144,7 @@ async function main() {
       break;
     }
     case 'jtd': {
-      // one instance for every output: a JTD schema has no $id and its definitions are its own, so outputs
-      // cannot see each other; a fresh instance per output compiled ajv's JTD meta-schema again each time
-      // (seconds per output, most of this run: docs/testing.md "CI")
-      const AjvJtd = require('ajv/dist/jtd').default;
-      const ajv = new AjvJtd({ strict: false });
-      for (const f of files) {
-        verdict(f, 'ajv JTD (RFC 8927)', () => {
-          ajv.compile(JSON.parse(text(f)));
-          return '';
-        });
-      }
+      await checkJtd();
       break;
     }
     case 'shex': {
@@ -206,6 +197,151 @@ async function main() {
     default:
       throw new Error(`no reference tool for ${target}`);
   }
+}
+
+/**
+ * JTD outputs (RFC 8927), three tools: json-typedef-js (the `jtd` package of the RFC's authors) checks every
+ * constraint of the RFC's section 2 (one of the eight forms, every `ref` defined, definitions only at the root,
+ * properties and optionalProperties disjoint, enums non-empty and unique, discriminator mappings); ajv checks the
+ * output against its JTD meta-schema, with one instance for all outputs (the meta-schema compiled once); and ajv
+ * compiles it. ajv's compile generates a function per `ref` site and compiles a referenced definition again at every
+ * path that reaches it (it reuses only the definitions being compiled, to stop at cycles), so its time grows with
+ * the number of ref paths from the root, exponential in a dense vocabulary; the compile runs in a worker that is
+ * stopped after JTD_COMPILE_SECONDS, and an output whose compile did not finish is reported as such (a verdict
+ * with `unfinished`), never as accepted by the compile.
+ */
+async function checkJtd() {
+  const jtd = require('jtd');
+  const AjvJtd = require('ajv/dist/jtd').default;
+  const meta = new AjvJtd({ strict: false });
+  for (const f of files) {
+    verdict(f, 'json-typedef-js isSchema + isValidSchema (RFC 8927)', () => {
+      const schema = JSON.parse(text(f));
+      if (!jtd.isSchema(schema)) {
+        return 'not a JTD schema: ' + firstNonSchema(jtd, schema, '');
+      }
+      return jtd.isValidSchema(schema) ? '' : 'not a correct JTD schema: ' + firstInvalid(jtd, schema);
+    });
+    verdict(f, 'ajv JTD meta-schema', () => meta.validateSchema(JSON.parse(text(f))) ? '' : ajvErrors(meta.errors));
+  }
+  const seconds = Number(process.env.JTD_COMPILE_SECONDS || 20);
+  const compiled = await inWorkers(AJV_JTD_COMPILE, files, seconds * 1000);
+  for (const f of files) {
+    const r = compiled.get(f);
+    verdicts.push(r.finished ? { file: f, tool: 'ajv JTD compile', ok: !r.error, message: r.error || '' }
+      : { file: f, tool: 'ajv JTD compile', ok: true, unfinished: true,
+        message: `did not finish in ${seconds} s or 1 GB (a compile per ref path; not a verdict)` });
+  }
+}
+
+/** Where a schema first leaves the eight forms: the JSON pointer of the first part isSchema refuses. */
+function firstNonSchema(jtd, schema, at) {
+  if (schema && typeof schema === 'object' && !Array.isArray(schema)) {
+    const children = [];
+    for (const k of ['definitions', 'properties', 'optionalProperties', 'mapping']) {
+      for (const [n, s] of Object.entries(schema[k] || {})) {
+        children.push([`${at}/${k}/${n}`, s]);
+      }
+    }
+    for (const k of ['elements', 'values']) {
+      if (schema[k] !== undefined) {
+        children.push([`${at}/${k}`, schema[k]]);
+      }
+    }
+    for (const [p, s] of children) {
+      if (!jtd.isSchema(s)) {
+        return firstNonSchema(jtd, s, p);
+      }
+    }
+  }
+  return at || '/';
+}
+
+/** The first definition (or the root) that isValidSchema refuses, each checked against the whole document. */
+function firstInvalid(jtd, schema) {
+  for (const [n, s] of Object.entries(schema.definitions || {})) {
+    if (!jtd.isValidSchema(s, schema)) {
+      return `/definitions/${n}`;
+    }
+  }
+  return 'the root schema';
+}
+
+/** The worker's job: ajv's JTD compile of each file it is given, one message per file. */
+const AJV_JTD_COMPILE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const AjvJtd = require(workerData.ajv).default;
+for (const file of workerData.files) {
+  let error = '';
+  try {
+    // the meta-schema check ran in the main process; a fresh instance keeps each output's definitions apart
+    new AjvJtd({ strict: false, validateSchema: false }).compile(JSON.parse(readFileSync(join(workerData.folder, file),
+      'utf8')));
+  } catch (e) {
+    error = String(e && e.message ? e.message : e).slice(0, 600);
+  }
+  parentPort.postMessage({ file, error });
+}
+`;
+
+/**
+ * Runs `source` in a worker over the files, one file at a time; a file that takes longer than `ms` stops the worker
+ * (its verdict: not finished) and a new worker takes the files after it.
+ */
+async function inWorkers(source, all, ms) {
+  const results = new Map();
+  let next = 0;
+  while (next < all.length) {
+    const batch = all.slice(next);
+    await new Promise((resolve) => {
+      const worker = new Worker(source, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 1024 },
+        workerData: { files: batch, folder, ajv: require.resolve('ajv/dist/jtd') } });
+      let timer;
+      let done = false;
+      const finish = () => {
+        if (!done) {
+          done = true;
+          clearTimeout(timer);
+          worker.terminate().then(resolve, resolve);
+        }
+      };
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          results.set(all[next], { finished: false });
+          next++;
+          finish();
+        }, ms);
+      };
+      worker.on('message', (m) => {
+        results.set(m.file, { finished: true, error: m.error });
+        next++;
+        if (next >= all.length) {
+          finish();
+        } else {
+          arm();
+        }
+      });
+      worker.on('error', (e) => {
+        // a worker over its heap is the tool's limit, like its time; any other failure is the tool's verdict
+        results.set(all[next], e && e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { finished: false }
+          : { finished: true, error: `the compile failed: ${e && e.message ? e.message : e}` });
+        next++;
+        finish();
+      });
+      worker.on('exit', (code) => {
+        if (!done && next < all.length) {
+          results.set(all[next], { finished: true, error: `the compile's worker exited (${code})` });
+          next++;
+        }
+        finish();
+      });
+      arm();
+    });
+  }
+  return results;
 }
 
 /**

@@ -19,14 +19,16 @@ import org.apache.avro.SchemaCompatibility;
  * schema/compare's engine on a 500-type Avro model against a changed copy (a field added without default in one
  * record, a field removed from another, an enum symbol added), in every consumer format at once, against Avro
  * 1.12's {@code SchemaCompatibility} on the same pair for Avro alone; both BACKWARD, both in this process. Prints
- * the medians of thread CPU time and their ratio (docs/benchmarks.md). Args: [types] [rounds] [--with-parse]
- * (then also with each side's parse of the two texts counted).
+ * the medians of thread CPU time, their ratio and the per-round spread (docs/benchmarks.md). Args: [types]
+ * [rounds] [--warm-up=N] (rounds of both sides before the measured ones; 1000) [--with-parse] (then also with each
+ * side's parse of the two texts counted).
  */
 public final class CompareBench {
     static final List<String> CONSUMERS = List.of("avro", "protobuf", "jsonschema", "sql", "redcap", "shex",
             "jsonld", "owl", "linkml", "osi", "osi-json", "odcs", "synapse", "jtd");
 
-    static final int WARM_UP = 100;
+    static final int WARM_UP = 1000;
+    static final int PARSE_WARM_UP = 100;
 
     private CompareBench() {
     }
@@ -75,35 +77,49 @@ public final class CompareBench {
         long[] avro = new long[rounds];
         boolean oursCompatible = true;
         boolean avroCompatible = true;
-        // the same warm-up rounds for both sides, alternated, so both are measured compiled: ten left the
-        // compare's many small methods still being compiled over the first hundred measured rounds (the per-round
-        // ratio fell from about 2 to 1 across them), while Avro's few hot loops were compiled early
-        for (int r = -WARM_UP; r < rounds; r++) {
-            long t0 = cpu.getCurrentThreadCpuTime();
-            CompareReport report = Compatibility.compare(base, candidate, Mode.BACKWARD, CONSUMERS);
-            long t1 = cpu.getCurrentThreadCpuTime();
-            SchemaCompatibility.SchemaPairCompatibility pair = SchemaCompatibility.checkReaderWriterCompatibility(
-                    candidateAvro, baseAvro);
-            long t2 = cpu.getCurrentThreadCpuTime();
-            if (r >= 0) {
-                ours[r] = t1 - t0;
-                avro[r] = t2 - t1;
-            }
-            oursCompatible = report.verdicts().get(0).compatible();
-            avroCompatible = pair.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE;
+        // the same warm-up rounds for both sides, alternated, so both are measured compiled (warmUp); warm-up
+        // and measurement run the same method, so the measured rounds run the code the warm-up compiled
+        int warmUp = List.of(args).stream().filter(a -> a.startsWith("--warm-up=")).findFirst()
+                .map(a -> Integer.parseInt(a.substring("--warm-up=".length()))).orElse(WARM_UP);
+        warmUp(() -> round(base, candidate, candidateAvro, baseAvro, cpu), warmUp);
+        long compiledBefore = compileMillis();
+        for (int r = 0; r < rounds; r++) {
+            Round one = round(base, candidate, candidateAvro, baseAvro, cpu);
+            ours[r] = one.ours();
+            avro[r] = one.avro();
+            oursCompatible = one.oursCompatible();
+            avroCompatible = one.avroCompatible();
         }
         long oursMedian = median(ours);
         long avroMedian = median(avro);
         System.out.printf("types %d, elements %d, consumers %d%n", base.types().size(), base.elementCount(),
                 CONSUMERS.size());
+        System.out.printf("warm-up %d rounds; JIT compilation during the %d measured rounds: %d ms%n", warmUp,
+                rounds, compileMillis() - compiledBefore);
         System.out.printf("compare, every consumer: median %.1f ms CPU%n", oursMedian / 1e6);
         System.out.printf("Avro SchemaCompatibility, avro only: median %.1f ms CPU%n", avroMedian / 1e6);
         System.out.printf("ratio (ours / Avro) %.2f; avro verdicts agree: %s%n", (double) oursMedian / avroMedian,
                 oursCompatible == avroCompatible);
         List<String> perRound = new ArrayList<>();
+        double[] ratios = new double[rounds];
         for (int i = 0; i < rounds; i++) {
-            perRound.add(String.format("%.2f", (double) ours[i] / avro[i]));
+            ratios[i] = (double) ours[i] / avro[i];
+            perRound.add(String.format("%.2f", ratios[i]));
         }
+        double[] sorted = ratios.clone();
+        Arrays.sort(sorted);
+        System.out.printf("per-round ratio: min %.2f, quartiles %.2f / %.2f / %.2f, max %.2f%n", sorted[0],
+                sorted[rounds / 4], sorted[rounds / 2], sorted[rounds * 3 / 4], sorted[rounds - 1]);
+        // by thirds of the measured rounds: a ratio still falling from the first third to the last means a side
+        // was still being compiled after the warm-up
+        int third = Math.max(1, rounds / 3);
+        StringBuilder thirds = new StringBuilder("medians by third of the rounds (ours / Avro ms):");
+        for (int from = 0; from + third <= rounds; from += third) {
+            long o = median(Arrays.copyOfRange(ours, from, from + third));
+            long a = median(Arrays.copyOfRange(avro, from, from + third));
+            thirds.append(String.format(" %.1f / %.1f = %.2f;", o / 1e6, a / 1e6, (double) o / a));
+        }
+        System.out.println(thirds);
         System.out.println("per round: " + perRound);
         if (List.of(args).contains("--with-parse")) {
             withParse(baseText, candidateText, rounds);
@@ -119,7 +135,7 @@ public final class CompareBench {
         AvroCodec codec = new AvroCodec();
         long[] ours = new long[rounds];
         long[] avro = new long[rounds];
-        for (int r = -WARM_UP; r < rounds; r++) {
+        for (int r = -PARSE_WARM_UP; r < rounds; r++) {
             long t0 = cpu.getCurrentThreadCpuTime();
             SchemaModel base = codec.decode(baseText, CodecOptions.NONE, new LossinessLedger());
             SchemaModel candidate = codec.decode(candidateText, CodecOptions.NONE, new LossinessLedger());
@@ -136,6 +152,39 @@ public final class CompareBench {
         }
         System.out.printf("with each side's parse of both texts: ours %.1f ms, Avro %.1f ms CPU, ratio %.2f%n",
                 median(ours) / 1e6, median(avro) / 1e6, (double) median(ours) / median(avro));
+    }
+
+    private record Round(long ours, long avro, boolean oursCompatible, boolean avroCompatible) {
+    }
+
+    /** One round: our compare in every consumer format, then Avro's check, each timed by thread CPU time. */
+    private static Round round(SchemaModel base, SchemaModel candidate, Schema candidateAvro, Schema baseAvro,
+            ThreadMXBean cpu) {
+        long t0 = cpu.getCurrentThreadCpuTime();
+        CompareReport report = Compatibility.compare(base, candidate, Mode.BACKWARD, CONSUMERS);
+        long t1 = cpu.getCurrentThreadCpuTime();
+        SchemaCompatibility.SchemaPairCompatibility pair = SchemaCompatibility.checkReaderWriterCompatibility(
+                candidateAvro, baseAvro);
+        long t2 = cpu.getCurrentThreadCpuTime();
+        return new Round(t1 - t0, t2 - t1, report.verdicts().get(0).compatible(),
+                pair.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE);
+    }
+
+    /**
+     * Runs both sides, alternated, {@code rounds} times before the measured rounds. A hundred left the compare's
+     * code still being compiled: it runs each of its many methods a few times a round, so they reach the
+     * optimizing compiler's thresholds only after hundreds of rounds (the per-round ratio kept falling, about 1.0
+     * to 0.6, over 400 measured rounds), while Avro's few methods, called per field, are compiled early
+     * (docs/compare.md "Speed").
+     */
+    private static void warmUp(Runnable round, int rounds) {
+        for (int i = 0; i < rounds; i++) {
+            round.run();
+        }
+    }
+
+    private static long compileMillis() {
+        return ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
     }
 
     private static long median(long[] values) {

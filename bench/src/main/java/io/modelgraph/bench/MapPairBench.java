@@ -1,11 +1,10 @@
 package io.modelgraph.bench;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CodecRegistry;
 import io.modelgraph.codec.SchemaSyntaxException;
-import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
+import io.modelgraph.transform.CorpusInputs;
 import io.modelgraph.transform.TransformHandler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -13,9 +12,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Time of one {@code schema/map} conversion of a realworld-train case to one target (the route's decode and encode
@@ -43,7 +40,7 @@ public final class MapPairBench {
         String format = args[1].substring(0, args[1].indexOf('/'));
         String target = args[2];
         int warm = args.length > 3 ? Integer.parseInt(args[3]) : 5;
-        String text = Files.isDirectory(input) ? bundle(input) : Files.readString(input);
+        String text = Files.isDirectory(input) ? CorpusInputs.bundle(input) : Files.readString(input);
         CodecRegistry codecs = TransformHandler.codecs();
         Sample cold = Sample.of(() -> map(codecs, format, text, target));
         long[] wall = new long[warm];
@@ -99,26 +96,5 @@ public final class MapPairBench {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
-    }
-
-    /** A folder as the documented bundle: relative path to text, in ORDER where the folder has one. */
-    private static String bundle(Path folder) throws IOException {
-        ObjectNode bundle = Json.object();
-        Path order = folder.resolve("ORDER");
-        if (Files.exists(order)) {
-            for (String f : Files.readAllLines(order)) {
-                if (!f.isBlank()) {
-                    bundle.put(f.trim(), Files.readString(folder.resolve(f.trim())));
-                }
-            }
-            return Json.write(bundle);
-        }
-        try (Stream<Path> all = Files.walk(folder)) {
-            List<Path> files = all.filter(Files::isRegularFile).sorted().toList();
-            for (Path f : files) {
-                bundle.put(folder.relativize(f).toString().replace('\\', '/'), Files.readString(f));
-            }
-        }
-        return Json.write(bundle);
     }
 }

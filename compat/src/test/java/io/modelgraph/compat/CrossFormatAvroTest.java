@@ -1,10 +1,7 @@
 package io.modelgraph.compat;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.CorpusCheck;
-import io.modelgraph.codec.CorpusVerdicts;
 import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.ledger.LossinessLedger;
@@ -37,8 +34,8 @@ class CrossFormatAvroTest {
 
     /**
      * One named test per corpus file whose pairs were judged: they agree with Avro's checker in both directions.
-     * Then the totals: enough pairs, and at least 99% agreement. The pairs are judged once, when the factory runs,
-     * which prints the agreement per kind and the disagreements.
+     * Then the totals: enough pairs, and at least 99% agreement overall and per kind. The pairs are judged once,
+     * when the factory runs, which prints the agreement per kind and the disagreements.
      */
     @TestFactory
     Stream<DynamicTest> avroVerdictsOnProtobufPairsMatchAvrosCheckerOnTheConvertedPair() throws Exception {
@@ -50,10 +47,8 @@ class CrossFormatAvroTest {
         }
         ProtobufCodec proto = new ProtobufCodec();
         AvroCodec avro = new AvroCodec();
-        Map<String, int[]> perKind = new TreeMap<>();
-        List<String> disagreements = new ArrayList<>();
+        AgreementTally tally = new AgreementTally("incompatible for Avro");
         int used = 0;
-        CorpusVerdicts perFile = new CorpusVerdicts();
         for (Path file : files) {
             String text = Files.readString(file);
             Matcher m = FIELD.matcher(text);
@@ -70,7 +65,7 @@ class CrossFormatAvroTest {
             }
             used++;
             String name = corpus.getParent().relativize(file).toString();
-            perFile.pass(name);
+            tally.file(name);
             String line = m.group();
             String type = m.group(2);
             Map<String, String> mutations = new TreeMap<>();
@@ -96,38 +91,14 @@ class CrossFormatAvroTest {
                     boolean nativeOk = SchemaCompatibility.checkReaderWriterCompatibility(reader, writer).getType()
                             == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE;
                     CompareReport ours = Compatibility.compare(base, candidate, mode, List.of("avro"));
-                    int[] tally = perKind.computeIfAbsent(mu.getKey() + " " + mode, k -> new int[3]);
-                    tally[1]++;
-                    tally[2] += nativeOk ? 0 : 1;
-                    if (ours.compatible() == nativeOk) {
-                        tally[0]++;
-                    } else {
-                        String detail = mu.getKey() + " " + mode + ": Avro " + (nativeOk ? "compatible"
-                                : "incompatible") + "; ours " + ours.findings().stream().filter(f -> f.severity()
-                                == Severity.ERROR).toList();
-                        disagreements.add(name + " " + detail);
-                        perFile.fail(name, detail);
-                    }
+                    tally.verdict(name, mu.getKey() + " " + mode, nativeOk, ours.compatible(), () -> mu.getKey()
+                            + " " + mode + ": Avro " + (nativeOk ? "compatible" : "incompatible") + "; ours "
+                            + ours.findings().stream().filter(f -> f.severity() == Severity.ERROR).toList());
                 }
             }
         }
-        int agree = 0, total = 0;
-        System.out.println("Cross-format (protobuf pairs, avro consumer vs SchemaCompatibility on the Avro"
-                + " conversions): " + used + " files");
-        for (Map.Entry<String, int[]> e : perKind.entrySet()) {
-            agree += e.getValue()[0];
-            total += e.getValue()[1];
-            System.out.printf("  %-24s %4d/%4d agree (%d incompatible for Avro)%n", e.getKey(), e.getValue()[0],
-                    e.getValue()[1], e.getValue()[2]);
-        }
-        System.out.printf("  %-24s %4d/%4d (%.2f%%)%n", "all", agree, total, 100.0 * agree / Math.max(1, total));
-        disagreements.stream().limit(40).forEach(d -> System.out.println("  disagreement: " + d));
-        int agreed = agree;
-        int pairs = total;
-        return Stream.concat(perFile.tests("verdicts that disagree with SchemaCompatibility on the Avro conversions"),
-                Stream.of(DynamicTest.dynamicTest("enough generated pairs", CorpusVerdicts.source("enough generated pairs"), () -> assertTrue(pairs > 100,
-                        "too few generated pairs: " + pairs)),
-                        DynamicTest.dynamicTest("at least 99% agreement", CorpusVerdicts.source("at least 99% agreement"), () -> assertTrue(agreed >= 0.99 * pairs,
-                                "agreement below 99%: " + agreed + "/" + pairs))));
+        tally.print("Cross-format (protobuf pairs, avro consumer vs SchemaCompatibility on the Avro"
+                + " conversions): " + used + " files", 24);
+        return tally.tests("verdicts that disagree with SchemaCompatibility on the Avro conversions", 100);
     }
 }

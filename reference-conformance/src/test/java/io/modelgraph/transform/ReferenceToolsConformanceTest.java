@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  * "Reference tools"): in the JVM Avro's {@code Schema.Parser}, the DDL run on embedded PostgreSQL and on SQLite, and
  * this service's decoder of the target; through Node, in one process per target, ajv (the 2020-12 meta-schema and a
  * compile that resolves every {@code $ref}; the LinkML, ODCS and OSI JSON Schemas of the corpus; draft-07 for
- * synapse; JTD), @shexjs/parser, protobufjs and {@code buf build}, jsonld.js (expand and toRDF) and n3. It prints
+ * synapse; JTD's meta-schema and compile), json-typedef-js (JTD), @shexjs/parser, protobufjs and {@code buf build}, jsonld.js (expand and toRDF) and n3. It prints
  * a source-by-target matrix of accepted/checked, every rejected output with the tool's message, the exceptions and
  * the slowest pairs; each output is a test of its own, which fails on an exception (a 500) and on a rejection not
  * listed in {@link #KNOWN}.
@@ -59,6 +59,9 @@ class ReferenceToolsConformanceTest {
             // PostgreSQL and SQLite run the DDL; only this service's own SQL reader refuses it, by its 5 MB bound on
             // caller text (schema.org's ~1,000 types each repeat their supertypes' columns: 14.8 MB)
             "corpus:jsonld/schemaorg/schemaorg-current-https.jsonld -> sql",
+            // json-typedef-js and ajv accept the JTD; only this service's own JTD reader refuses it by the same bound
+            // (each of the ~1,000 definitions repeats its supertypes' properties, JTD has no inheritance: 19.9 MB)
+            "corpus:jsonld/schemaorg/schemaorg-current-https.jsonld -> jtd",
             // references to documents the request does not carry: kept as written and ledgered by design
             // (docs/formats/jsonschema.md); ajv cannot resolve them in a standalone output
             "corpus:jsonschema/tests/draft2020-12/dynamicRef.json[13] -> jsonschema",
@@ -239,7 +242,11 @@ class ReferenceToolsConformanceTest {
         }
         for (String target : targets) {
             if (NODE_CHECKED.contains(target)) {
+                long start = System.nanoTime();
                 Map<String, List<String>> verdicts = tools.check(target, work.resolve(target));
+                // where the class's time goes (docs/testing.md "CI"): one Node run per target
+                System.out.printf("[reference] tools for %s: %d ms%n", target, (System.nanoTime() - start)
+                        / 1_000_000);
                 for (Output o : outputs) {
                     if (o.target().equals(target)) {
                         List<String> found = verdicts.get(o.file());
@@ -268,6 +275,12 @@ class ReferenceToolsConformanceTest {
         print(targets, matrix, outputs.size(), decoded, refused, rejected, exceptions.failing().stream().map(
                 e -> e + ": " + String.join(" | ", exceptions.problems(e))).toList(), timings);
         unrepresentable.forEach(u -> System.out.println("[reference] not representable (422) " + u));
+        for (String u : tools.unfinished()) {
+            // named by its pair: "<target>/<file> <tool>: <message>" as the tools wrote it
+            String pair = outputs.stream().filter(o -> u.startsWith(o.target() + "/" + o.file() + " ")).map(
+                    Output::pair).findFirst().orElse("");
+            System.out.println("[reference] tool did not finish " + pair + " [" + u + "]");
+        }
         List<DynamicNode> nodes = new ArrayList<>();
         nodes.add(DynamicContainer.dynamicContainer("no exception (5xx)", exceptions.tests(
                 "no codec may fail with an exception (a 500)")));

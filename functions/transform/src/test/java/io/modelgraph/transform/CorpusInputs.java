@@ -104,8 +104,11 @@ public final class CorpusInputs {
         return cases;
     }
 
-    /** A folder as the documented bundle: file name (relative path) to text, in ORDER where the folder has one. */
-    private static String bundle(Path folder) throws IOException {
+    /**
+     * A folder as the documented bundle: file name (relative path) to text, in ORDER where the folder has one. Also
+     * what {@code MapPairBench} (bench) sends for a folder case.
+     */
+    public static String bundle(Path folder) throws IOException {
         ObjectNode bundle = Json.object();
         Path order = folder.resolve("ORDER");
         if (Files.exists(order)) {
@@ -123,7 +126,6 @@ public final class CorpusInputs {
         }
         return Json.write(bundle);
     }
-
 
     private CorpusInputs() {
     }

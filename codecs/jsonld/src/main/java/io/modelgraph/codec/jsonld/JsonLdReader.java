@@ -1,8 +1,10 @@
 package io.modelgraph.codec.jsonld;
 
-import com.apicatalog.jsonld.JsonLd;
 import com.apicatalog.jsonld.JsonLdError;
+import com.apicatalog.jsonld.JsonLdOptions;
+import com.apicatalog.jsonld.document.Document;
 import com.apicatalog.jsonld.document.JsonDocument;
+import com.apicatalog.jsonld.processor.FlatteningProcessor;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.ParserLimits;
 import io.modelgraph.codec.SchemaSyntaxException;
@@ -417,16 +419,23 @@ public final class JsonLdReader {
     }
 
 
-    /** Parses (bounded, located errors) and flattens with a conforming processor; failures are logical errors. */
+    /**
+     * Flattens text that the bounded reader has already parsed with a conforming processor; failures are logical
+     * errors.
+     */
     private static List<Item> flatten(String text) throws SchemaSyntaxException {
         JsonNode flat;
         OfflineContexts loader = new OfflineContexts();
         try {
-            // Jackson counts the depth before the recursive processor sees the text (it refuses past 256 levels);
-            // the catch below still covers a processor that recurses deeper than its input nests
-            Json.parse(text);
+            // the text has passed the bounded reader (read parses it first; its depth limit stops hostile nesting
+            // before the recursive processor sees it); the catch below still covers a processor that recurses
+            // deeper than its input nests
             JsonDocument document = JsonDocument.of(new StringReader(text));
-            flat = Json.parse(JsonLd.flatten(document).loader(loader).get().toString());
+            // the processor is called with options built around the offline loader: titanium's JsonLd.flatten
+            // starts from default options, whose loader builds an HTTPS client (TLS set-up, about 600 classes)
+            // on a cold start although no context is ever fetched
+            flat = Json.parse(FlatteningProcessor.flatten(document, (Document) null, new JsonLdOptions(loader))
+                    .toString());
         } catch (JsonLdError e) {
             if (loader.missing().isPresent()) {
                 throw new SchemaSyntaxException("@context", "Remote context '" + loader.missing().get() + "' is not "
