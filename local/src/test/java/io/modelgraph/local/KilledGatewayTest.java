@@ -168,13 +168,16 @@ class KilledGatewayTest {
             // the kill lands at a seeded moment of the real call, from its first byte to its answer (or job's end)
             long sent = System.nanoTime();
             if (ref.openedAt() < 0 || seed % 5 == 0) {
+                // sleep: the kill's moment is a seeded wall-clock delay into a real child process's call
                 Thread.sleep(random.nextInt((int) Math.max(200, ref.openedAt() < 0 ? ref.millis() : ref.openedAt())));
             } else {
                 // the write's own moment in this run: once it is listed open, a seeded part of its length
                 long deadline = sent + TimeUnit.MILLISECONDS.toNanos(3 * ref.millis() + 10_000);
                 while (!listedIn(versionItem(project), "open") && System.nanoTime() < deadline) {
+                    // sleep: polls another process's write, which no latch here can observe
                     Thread.sleep(10);
                 }
+                // sleep: the kill's moment is a seeded wall-clock delay into the open write
                 Thread.sleep(random.nextInt((int) Math.max(200, (ref.committedAt() - ref.openedAt()) * 5 / 4)));
             }
             child.kill();
@@ -226,6 +229,7 @@ class KilledGatewayTest {
             // killed inside its write: listed open in the project's version item, so holding the project's lease
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!listedIn(versionItem(project), "open") && System.nanoTime() < deadline) {
+                // sleep: polls another process's write, which no latch here can observe
                 Thread.sleep(10);
             }
             assertTrue(listedIn(versionItem(project), "open"), "the job's write opened");
@@ -245,6 +249,7 @@ class KilledGatewayTest {
                 break;
             }
             assertEquals(409, created.status(), created.body());
+            // sleep: measures how long a dead process's lease blocks the project, in real time
             Thread.sleep(1_000);
         }
         System.out.println("KilledGatewayTest dead job: node create accepted " + acceptedAfter + " ms after the kill ("
@@ -286,6 +291,7 @@ class KilledGatewayTest {
                             window[1] = at;
                         }
                         try {
+                            // sleep: the reader's polling interval against a real child process
                             Thread.sleep(20);
                         } catch (InterruptedException e) {
                             return;
@@ -302,6 +308,7 @@ class KilledGatewayTest {
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
                     JsonNode status;
                     do {
+                        // sleep: polls a job run by another process
                         Thread.sleep(100);
                         JobsGatewayTest.Reply r = JobsGatewayTest.send(reader, "GET", url, token, null);
                         status = r.json().has("job") ? r.json().path("job") : r.json().path("data");
