@@ -173,8 +173,8 @@ final class BulkCreateService {
             if (d.id().equals(main)) {
                 problems.add(ApiProblem.badRequest(at + ".Id", "Id '" + d.id() + "' is the project's main space."));
             } else if (stored.containsKey(d.id())) {
-                problems.add(ApiProblem.badRequest(at + ".Id", "A node with Id '" + d.id() + "' already exists"
-                        + (stored.get(d.id()).deleted() ? " (deleted; restore it instead)." : ".")));
+                problems.add(ApiProblem.conflict(at + ".Id", NodeService.existsMessage(d.id(),
+                        stored.get(d.id()).deleted())));
             }
             for (int s = 0; s < d.spaceIds().size(); s++) {
                 String space = d.spaceIds().get(s);
@@ -345,12 +345,15 @@ final class BulkCreateService {
     }
 
     private static ApiProblems listed(List<ApiProblem> problems) {
+        // ids that exist already are the only thing wrong when the same call is sent again: that is a conflict
+        // with the project's state, not a malformed request (docs/graph.md "Create")
+        int status = problems.stream().allMatch(p -> p.status() == 409) ? 409 : 400;
         if (problems.size() <= MAX_LISTED_PROBLEMS) {
-            return new ApiProblems(400, problems);
+            return new ApiProblems(status, problems);
         }
         List<ApiProblem> shown = new ArrayList<>(problems.subList(0, MAX_LISTED_PROBLEMS));
         shown.add(ApiProblem.badRequest("body", "… and " + (problems.size() - MAX_LISTED_PROBLEMS)
                 + " more invalid entries (the first " + MAX_LISTED_PROBLEMS + " are listed)"));
-        return new ApiProblems(400, shown);
+        return new ApiProblems(status, shown);
     }
 }

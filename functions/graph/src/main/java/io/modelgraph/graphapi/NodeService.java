@@ -47,8 +47,8 @@ final class NodeService {
         try {
             store.createNode(projectId, node, draft.generatedId());
         } catch (StoreConflictException e) {
-            throw e.retryable() ? ApiProblem.conflict("", e.getMessage()) : ApiProblem.badRequest(body.at("Id"),
-                    e.getMessage());
+            throw e.retryable() ? ApiProblem.conflict("", e.getMessage())
+                    : ApiProblem.conflict(body.at("Id"), existsMessage(draft.id(), false));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("Id", node.id());
@@ -154,6 +154,16 @@ final class NodeService {
         if (result.isEmpty()) {
             throw missing(path, id, projectId);
         }
+    }
+
+    /**
+     * The answer to a given id that is taken: a call sent again after it was applied meets it too, so it says how
+     * to tell the two apart (docs/graph.md "Create").
+     */
+    static String existsMessage(String id, boolean deleted) {
+        return "A node with Id '" + id + "' already exists" + (deleted ? " (deleted; restore it instead)."
+                : ". If this call was sent before, it was applied: fetch the node, or send calls that may be "
+                        + "repeated with an Idempotency-Key to get the first answer again.");
     }
 
     private static Node withDeleted(Node n, boolean deleted) {

@@ -95,6 +95,17 @@ class BulkCreateTest {
     }
 
     @Test
+    void theSameCallSentAgainIsAConflictNamingTheTakenIdsAndWritesNothing() {
+        Map<String, Object> body = Map.of("nodes", List.of(Map.of("Id", "again-1", "label", "a", "nodeType", "Type"),
+                Map.of("Id", "again-2", "label", "b", "nodeType", "Type")));
+        api.post("bulkCreate", body).ok();
+        String msg = api.post("bulkCreate", body).fails(409).message();
+        assertTrue(msg.contains("body.nodes[0].Id:") && msg.contains("body.nodes[1].Id:")
+                && msg.contains("already exists") && msg.contains("Idempotency-Key"), msg);
+        assertEquals(2, api.get("fetchNodes?NodeType=Type").ok().data().path("nodes").size());
+    }
+
+    @Test
     void limitsAreEnforcedBeforeAnythingIsRead() {
         List<Map<String, Object>> many = new ArrayList<>();
         for (int i = 0; i <= BulkCreateService.MAX_PER_ARRAY; i++) {

@@ -44,11 +44,12 @@ class NodeRoutesTest {
     }
 
     @Test
-    void givenIdIsKeptAndReusingItIsALogicalError() {
+    void givenIdIsKeptAndReusingItIsAConflictThatSaysWhatToDo() {
         Map<String, Object> body = Map.of("Id", "node-1", "label", "x", "nodeType", "Tag");
         assertEquals("node-1", api.post("node", body).ok().data().path("Id").asText());
-        GraphApi.Response again = api.post("node", body).fails(400);
-        assertTrue(again.message().contains("node-1") && again.message().contains("already exists"), again.message());
+        GraphApi.Response again = api.post("node", body).fails(409);
+        assertTrue(again.message().contains("node-1") && again.message().contains("already exists")
+                && again.message().contains("Idempotency-Key"), again.message());
     }
 
     @Test
