@@ -220,8 +220,9 @@ final class BulkCreateService {
             Set<String> taken = store.existingRelationKeys(projectId, givenRelations);
             for (RelationEntry e : relations) {
                 if (e.givenId() && taken.contains(e.relation().fromNodeId() + "#" + e.relation().id())) {
-                    problems.add(ApiProblem.badRequest("body.relations[" + e.index() + "].Id", "Node '"
-                            + e.relation().fromNodeId() + "' already has a relation with Id '" + e.relation().id() + "'."));
+                    problems.add(ApiProblem.conflict("body.relations[" + e.index() + "].Id", "Node '"
+                            + e.relation().fromNodeId() + "' already has a relation with Id '" + e.relation().id()
+                            + "'." + NodeService.TAKEN_HINT));
                 }
             }
         }

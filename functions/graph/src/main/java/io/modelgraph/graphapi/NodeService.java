@@ -162,9 +162,12 @@ final class NodeService {
      */
     static String existsMessage(String id, boolean deleted) {
         return "A node with Id '" + id + "' already exists" + (deleted ? " (deleted; restore it instead)."
-                : ". If this call was sent before, it was applied: fetch the node, or send calls that may be "
-                        + "repeated with an Idempotency-Key to get the first answer again.");
+                : "." + TAKEN_HINT);
     }
+
+    /** What the answer to a taken node or relation id adds: a call sent again after it was applied meets it too. */
+    static final String TAKEN_HINT = " If this call was sent before, it was applied: fetch the node, or send calls"
+            + " that may be repeated with an Idempotency-Key to get the first answer again.";
 
     private static Node withDeleted(Node n, boolean deleted) {
         return new Node(n.id(), n.label(), n.nodeType(), n.spaceIds(), n.createdAt(), n.updatedAt(), n.createdBy(),

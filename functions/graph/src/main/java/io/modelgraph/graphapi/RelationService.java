@@ -40,8 +40,10 @@ final class RelationService {
         try {
             store.createRelation(projectId, new Relation(id, from, to, group.id()), subject);
         } catch (StoreConflictException e) {
-            // the Id was taken, or an end node was deleted after it was read: the member that names it
-            throw ApiProblem.badRequest(body.at(e.member().orElse("Id")), e.getMessage());
+            // the Id was taken (a conflict with the project's state, as a call sent again meets it), or an end
+            // node was deleted after it was read: the member that names it
+            throw e.member().isEmpty() ? ApiProblem.conflict(body.at("Id"), e.getMessage() + NodeService.TAKEN_HINT)
+                    : ApiProblem.badRequest(body.at(e.member().get()), e.getMessage());
         }
         return id;
     }

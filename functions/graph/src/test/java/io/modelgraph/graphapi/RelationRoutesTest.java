@@ -60,8 +60,9 @@ class RelationRoutesTest {
         String rel = api.post("relation", Map.of("Id", "rel-1", "fromNodeId", sub, "toNodeId", sup, "relationGroupId",
                 "subclass-of")).ok().data().path("Id").asText();
         assertEquals("rel-1", rel);
-        api.post("relation", Map.of("Id", "rel-1", "fromNodeId", sub, "toNodeId", sup, "relationGroupId",
-                "subclass-of")).fails(400);
+        // the same relation sent again: a conflict with what the first call wrote, saying what to do
+        assertTrue(api.post("relation", Map.of("Id", "rel-1", "fromNodeId", sub, "toNodeId", sup, "relationGroupId",
+                "subclass-of")).fails(409).message().contains("Idempotency-Key"));
         assertTrue(api.delete("relation", Map.of("Id", "rel-1", "fromNodeId", sub, "toNodeId", sub,
                 "relationGroupId", "subclass-of")).fails(400).message().contains("created with"));
         api.delete("relation", Map.of("fromNodeId", sub, "toNodeId", sup, "relationGroupId", "range-includes"))
