@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import io.modelgraph.auth.Role;
 import io.modelgraph.testkit.Answer;
 import io.modelgraph.testkit.ApiDriver;
 import io.modelgraph.testkit.Caller;
 import io.modelgraph.testkit.OverHttp;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -41,19 +37,18 @@ import org.junit.jupiter.api.Test;
  * end as one of their serial orders (docs/graph.md "Large writes", "One planner at a time").
  */
 class ConcurrentWritesTest {
-    private static HttpServer files;
+    private static JsonFiles files;
 
     @BeforeAll
     static void start() throws Exception {
-        files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        serve("/five.json", KilledGatewayTest.schema(5, 3, "five"));
-        serve("/other.json", KilledGatewayTest.schema(5, 4, "other"));
-        files.start();
+        files = new JsonFiles();
+        files.put("/five.json", KilledGatewayTest.schema(5, 3, "five"));
+        files.put("/other.json", KilledGatewayTest.schema(5, 4, "other"));
     }
 
     @AfterAll
     static void stop() {
-        files.stop(0);
+        files.close();
     }
 
     @Test
@@ -163,8 +158,8 @@ class ConcurrentWritesTest {
         String query = "?SpaceId=" + space + "&ConfigTypeId=" + URLEncoder.encode("jsonschema-2020-12",
                 StandardCharsets.UTF_8) + "&OverrideNewPropertiesWarning=true&OverrideDifferentSourceWarning=true"
                 + "&OverrideOverwriteWarning=true";
-        return call("POST", "/v1/" + project + "/mergeJsonSchema" + query, admin, "[{\"FileUrl\":\"http://127.0.0.1:"
-                + files.getAddress().getPort() + file + "\"}]", Map.of());
+        return call("POST", "/v1/" + project + "/mergeJsonSchema" + query, admin, "[{\"FileUrl\":\"" + files.url(file)
+                + "\"}]", Map.of());
     }
 
     private static void assertAnsweredOk(List<Answer> answers) {
@@ -238,16 +233,5 @@ class ConcurrentWritesTest {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    private static void serve(String path, String body) {
-        files.createContext(path, ex -> {
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            ex.getResponseHeaders().set("Content-Type", "application/json");
-            ex.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(bytes);
-            }
-        });
     }
 }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import io.modelgraph.auth.Role;
 import io.modelgraph.jobs.WriteRate;
 import io.modelgraph.json.Json;
@@ -13,10 +12,7 @@ import io.modelgraph.testkit.ApiDriver;
 import io.modelgraph.testkit.Caller;
 import io.modelgraph.testkit.OverHttp;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -47,27 +43,19 @@ class JobsGatewayTest {
                       "who":{"$ref":"#/$defs/Person"},"notes":{"type":"string"}}}}}""";
 
     private static LocalServer slow;
-    private static HttpServer files;
+    private static JsonFiles files;
 
     @BeforeAll
     static void start() throws IOException {
         slow = LocalServer.start(new LocalServer.Options(0, true, Files.createTempDirectory("modelgraph-jobs"), true),
                 Map.of(WriteRate.ENV, "3"), new PrintStream(PrintStream.nullOutputStream()));
-        files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
-        files.createContext("/person.json", ex -> {
-            byte[] body = SCHEMA.getBytes(StandardCharsets.UTF_8);
-            ex.getResponseHeaders().set("Content-Type", "application/json");
-            ex.sendResponseHeaders(200, body.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        files.start();
+        files = new JsonFiles();
+        files.put("/person.json", SCHEMA);
     }
 
     @AfterAll
     static void stop() {
-        files.stop(0);
+        files.close();
         slow.close();
     }
 
@@ -133,7 +121,7 @@ class JobsGatewayTest {
         String project = project();
         String admin = token(slow, project, Role.Admin);
         String space = createSpace(slow, project, admin);
-        String url = "http://127.0.0.1:" + files.getAddress().getPort() + "/person.json";
+        String url = files.url("/person.json");
         String query = "?SpaceId=" + space + "&ConfigTypeId=" + URLEncoder.encode("jsonschema-2020-12",
                 StandardCharsets.UTF_8);
         Reply accepted = send(slow, "POST", "/v1/" + project + "/mergeJsonSchema" + query, admin,

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpServer;
 import io.modelgraph.auth.Role;
 import io.modelgraph.graph.MainSpace;
 import io.modelgraph.graph.store.GraphKeys;
@@ -16,10 +15,7 @@ import io.modelgraph.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +62,7 @@ class KilledGatewayTest {
     private static final List<String> NODE_TYPES = List.of("Type", "Element", "Taxonomy", "Exemplar");
 
     private static LocalServer reader;
-    private static HttpServer files;
+    private static JsonFiles files;
     private static GraphStore settler;
     /** Per scenario: the reads before and after, and how long the unkilled write took. */
     private static final Map<String, Reference> REFERENCES = new ConcurrentHashMap<>();
@@ -107,10 +103,9 @@ class KilledGatewayTest {
         DemoProject.seedIfEmpty(reader); // so a child gateway on the same stores finds it and loads nothing
         settler = new GraphStore(reader.services().dynamo(), reader.services().stores().graphTable(),
                 Clock.offset(Clock.systemUTC(), Duration.ofMinutes(16)));
-        files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
-        serve("/v1.json", schema(12, 4, "first"));
-        serve("/v2.json", schema(40, 5, "second"));
-        files.start();
+        files = new JsonFiles();
+        files.put("/v1.json", schema(12, 4, "first"));
+        files.put("/v2.json", schema(40, 5, "second"));
     }
 
     @AfterAll
@@ -124,7 +119,7 @@ class KilledGatewayTest {
                 + " polled reads, each before or after; unkilled write "
                 + (REFERENCES.containsKey(scenario) ? REFERENCES.get(scenario).millis() : -1) + " ms"));
         if (files != null) {
-            files.stop(0);
+            files.close();
         }
         if (reader != null) {
             reader.close();
@@ -442,7 +437,7 @@ class KilledGatewayTest {
     }
 
     private static String mergeBody(String file) {
-        return "[{\"FileUrl\":\"http://127.0.0.1:" + files.getAddress().getPort() + file + "\"}]";
+        return "[{\"FileUrl\":\"" + files.url(file) + "\"}]";
     }
 
     /** A REDCap data dictionary of {@code forms} forms with {@code fields} fields each, every fifth a radio. */
@@ -638,16 +633,5 @@ class KilledGatewayTest {
             process.destroyForcibly();
             process.waitFor(30, TimeUnit.SECONDS);
         }
-    }
-
-    private static void serve(String path, String body) {
-        files.createContext(path, ex -> {
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-            ex.getResponseHeaders().set("Content-Type", "application/json");
-            ex.sendResponseHeaders(200, bytes.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(bytes);
-            }
-        });
     }
 }
