@@ -280,7 +280,7 @@ public final class GraphStore implements GraphAccess {
             List<TransactWriteItem> tx = new ArrayList<>();
             tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
             // the lease check is the second item, or there is none (conditionFailedAt(e, 1) below)
-            tx.add(generatedId ? versions.bump(projectId) : lease.freeCheck(projectId));
+            tx.add(generatedId ? versions.bump(projectId) : lease.check(projectId, Optional.empty()));
             for (int i = 1; i < items.size(); i++) {
                 tx.add(put(items.get(i), null, Map.of(), Map.of()));
             }
