@@ -637,6 +637,15 @@ public final class GraphStore implements GraphAccess {
      */
     public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
             String subject, Set<String> generatedIds, Optional<ProjectLease> held) {
+        return bulkWrite(projectId, newNodes, relations, values, subject, generatedIds, held, () -> { });
+    }
+
+    /**
+     * As above, running {@code beforeWriting} once the items are built and before the first is written: a check
+     * that throws there leaves nothing written (the caller's read of its given ids runs beside the building).
+     */
+    public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
+            String subject, Set<String> generatedIds, Optional<ProjectLease> held, Runnable beforeWriting) {
         if (held.isPresent() && !held.get().projectId().equals(projectId)) {
             throw new IllegalArgumentException("The lease held is another project's");
         }
@@ -673,6 +682,7 @@ public final class GraphStore implements GraphAccess {
         }
         nodeItems.forEach((id, item) -> changes.add(new ItemChange(pk, GraphKeys.nodeSk(id),
                 Optional.ofNullable(stored.get(id)), Optional.of(item))));
+        beforeWriting.run();
         atomic.write(projectId, changes, newIds, generatedIds, held);
         return changes.size();
     }
