@@ -2,9 +2,12 @@ package io.modelgraph.compat;
 
 import java.util.List;
 
-/** The verdict per consumer format and the changelog of one comparison. */
-public record CompareReport(Mode mode, List<ConsumerVerdict> verdicts, List<Change> changelog) {
+/** The verdict per consumer format and the changelog of one comparison, with the options it was read under. */
+public record CompareReport(Mode mode, CompareOptions options, List<ConsumerVerdict> verdicts,
+        List<Change> changelog) {
     public CompareReport {
+        java.util.Objects.requireNonNull(mode, "mode");
+        java.util.Objects.requireNonNull(options, "options");
         verdicts = List.copyOf(verdicts);
         changelog = List.copyOf(changelog);
     }

@@ -54,6 +54,18 @@ public final class Compatibility {
      * @throws IllegalArgumentException when a consumer key is blank
      */
     public static CompareReport compare(SchemaModel base, SchemaModel candidate, Mode mode, List<String> consumers) {
+        return compare(base, candidate, mode, consumers, CompareOptions.DEFAULTS);
+    }
+
+    /**
+     * As {@link #compare(SchemaModel, SchemaModel, Mode, List)}, reading what the schemas leave open as
+     * {@code options} say; the report echoes them.
+     *
+     * @throws IllegalArgumentException when a consumer key is blank
+     */
+    public static CompareReport compare(SchemaModel base, SchemaModel candidate, Mode mode, List<String> consumers,
+            CompareOptions options) {
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(candidate, "candidate");
         Objects.requireNonNull(mode, "mode");
@@ -83,16 +95,16 @@ public final class Compatibility {
             }
             List<Finding> findings = new ArrayList<>();
             if (mode.checksBackward()) {
-                findings.addAll(rules.check(new Reading(backward, base, candidate, true, key)));
+                findings.addAll(rules.check(new Reading(backward, base, candidate, true, key, options)));
             }
             if (forward != null) {
-                findings.addAll(rules.check(new Reading(forward, candidate, base, false, key)));
+                findings.addAll(rules.check(new Reading(forward, candidate, base, false, key, options)));
             }
             List<Finding> distinct = distinct(findings);
             byRuleSet.put(rules.ruleSet(), distinct);
             verdicts.add(ConsumerVerdict.of(key, distinct));
         }
-        return new CompareReport(mode, verdicts, Changelog.of(candidate, backward));
+        return new CompareReport(mode, options, verdicts, Changelog.of(candidate, backward));
     }
 
     /** FULL checks both directions; a finding both report at the same places counts once. */

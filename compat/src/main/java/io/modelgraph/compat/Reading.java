@@ -13,19 +13,26 @@ public final class Reading {
     private final SchemaModel reader;
     private final boolean writerIsBase;
     private final String consumer;
+    private final CompareOptions options;
     private Matching matching;
 
     public Reading(SchemaModel writer, SchemaModel reader, boolean writerIsBase, String consumer) {
+        this(writer, reader, writerIsBase, consumer, CompareOptions.DEFAULTS);
+    }
+
+    public Reading(SchemaModel writer, SchemaModel reader, boolean writerIsBase, String consumer,
+            CompareOptions options) {
         this.writer = Objects.requireNonNull(writer, "writer");
         this.reader = Objects.requireNonNull(reader, "reader");
         this.writerIsBase = writerIsBase;
         this.consumer = Objects.requireNonNull(consumer, "consumer");
+        this.options = Objects.requireNonNull(options, "options");
     }
 
     /** A direction whose matching is already built (one per direction, shared by every consumer). */
     public Reading(Matching matching, SchemaModel writer, SchemaModel reader, boolean writerIsBase,
-            String consumer) {
-        this(writer, reader, writerIsBase, consumer);
+            String consumer, CompareOptions options) {
+        this(writer, reader, writerIsBase, consumer, options);
         this.matching = Objects.requireNonNull(matching, "matching");
     }
 
@@ -44,6 +51,11 @@ public final class Reading {
 
     public String consumer() {
         return consumer;
+    }
+
+    /** How the comparison reads what the schemas leave open. */
+    public CompareOptions options() {
+        return options;
     }
 
     /** Which types, taxonomies and elements of the writer the reader takes for its own (built once). */

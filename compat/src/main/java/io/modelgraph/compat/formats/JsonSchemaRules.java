@@ -7,6 +7,7 @@ import io.modelgraph.compat.Matching;
 import io.modelgraph.compat.Reading;
 import io.modelgraph.compat.Severity;
 import io.modelgraph.compat.StructuralRules;
+import io.modelgraph.compat.UndeclaredProperties;
 import io.modelgraph.json.Json;
 import io.modelgraph.schema.DataType;
 import io.modelgraph.schema.ElementDef;
@@ -144,12 +145,14 @@ public final class JsonSchemaRules extends StructuralRules {
      */
     private static boolean judged(Reading r, JsonNode reader, JsonNode writer, String wp, String rp,
             List<Finding> out) {
-        VerbatimSchemas.Result result = VerbatimSchemas.compare(reader, writer, "");
+        VerbatimSchemas.Result result = VerbatimSchemas.compare(reader, writer, "", openModelSeverity(r));
         if (result.unjudged()) {
             return false;
         }
         for (VerbatimSchemas.Narrowing n : result.narrowings()) {
-            out.add(r.finding("jsonschema." + n.rule(), n.severity(), wp + n.path(), rp + n.path(), n.message()));
+            String rule = "jsonschema." + n.rule();
+            out.add(r.finding(rule, n.severity(), wp + n.path(), rp + n.path(), rule.equals(OPEN_MODEL_RULE)
+                    ? n.message() + openModelConsequence(r) : n.message()));
         }
         return true;
     }
@@ -221,13 +224,51 @@ public final class JsonSchemaRules extends StructuralRules {
         }
         // the writer's open model accepted any value under a name the reader now declares with a narrower schema
         for (ElementDef re : t.readerOnly()) {
-            if (!re.cardinality().required()) {
-                out.add(r.finding("jsonschema.property-added-to-open-model", Severity.WARNING, w.name(), rt.name()
-                        + "." + re.name(), "The writer's open '" + w.name() + "' accepted any value under '"
-                        + re.name() + "'; the reader now constrains it (a document using that name for something"
-                        + " else would be refused)"));
+            if (!re.cardinality().required() && !acceptsAnything(re)) {
+                out.add(r.finding(OPEN_MODEL_RULE, openModelSeverity(r), w.name(), rt.name() + "." + re.name(),
+                        openModelMessage(r, "'" + w.name() + "'", re.name())));
             }
         }
+    }
+
+    static final String OPEN_MODEL_RULE = "jsonschema.property-added-to-open-model";
+
+    /**
+     * A property newly declared where the writer's content model was open breaks by the definition (a document
+     * that used the name for another value was accepted and is refused now); only when the caller says producers
+     * never send undeclared properties is it a warning (docs/compare.md "Open content models").
+     */
+    static Severity openModelSeverity(Reading r) {
+        return r.options().undeclaredProperties() == UndeclaredProperties.ABSENT ? Severity.WARNING
+                : Severity.ERROR;
+    }
+
+    private static String openModelMessage(Reading r, String owner, String name) {
+        return "The writer's open " + owner + " accepted any value under '" + name + "'; the reader now constrains"
+                + " it" + openModelConsequence(r);
+    }
+
+    /** What the finding means under the option the comparison was read with. */
+    private static String openModelConsequence(Reading r) {
+        return r.options().undeclaredProperties() == UndeclaredProperties.ABSENT
+                ? " (producers are taken never to send undeclared properties, undeclaredProperties: absent; review"
+                        + " that none does)"
+                : ": a document that used that name for another value is refused (if producers never send"
+                        + " undeclared properties, compare with undeclaredProperties: absent)";
+    }
+
+    /**
+     * Whether a property's schema accepts every value ({@code true}, {@code {}}, annotations only): declaring it
+     * narrows nothing. Any without constraints (a {@code format} is an annotation here) and without kept keywords
+     * that assert.
+     */
+    private static boolean acceptsAnything(ElementDef e) {
+        if (!(e.type() instanceof DataType.Primitive p) || p.kind() != PrimitiveKind.ANY || e.cardinality().many()
+                || !e.constraints().toBuilder().format(Optional.empty()).build().isEmpty()) {
+            return false;
+        }
+        String kept = e.annotations().get(JsonSchemaAnnotations.VERBATIM);
+        return kept == null || VerbatimSchemas.acceptsAnything(verbatim(kept));
     }
 
     /**

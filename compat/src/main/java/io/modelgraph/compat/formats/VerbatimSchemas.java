@@ -41,6 +41,8 @@ final class VerbatimSchemas {
             "minProperties");
 
     private final List<Narrowing> out = new ArrayList<>();
+    /** How a property newly declared where the writer's content model was open counts (the caller's option). */
+    private final Severity openModelAddition;
     private boolean unjudged;
     /**
      * Keywords left to read. One writer schema is read once, but one reader {@code additionalProperties} may be
@@ -49,16 +51,21 @@ final class VerbatimSchemas {
      */
     private long budget;
 
-    private VerbatimSchemas(long budget) {
+    private VerbatimSchemas(long budget, Severity openModelAddition) {
         this.budget = budget;
+        this.openModelAddition = openModelAddition;
     }
 
-    /** Whether {@code reader} accepts every instance {@code writer} accepts; {@code path} names the place. */
-    static Result compare(JsonNode reader, JsonNode writer, String path) {
+    /**
+     * Whether {@code reader} accepts every instance {@code writer} accepts; {@code path} names the place, and
+     * {@code openModelAddition} is the severity of a property the reader declares where the writer's content
+     * model was open.
+     */
+    static Result compare(JsonNode reader, JsonNode writer, String path, Severity openModelAddition) {
         if (reader.equals(writer)) {
             return new Result(List.of(), false);
         }
-        VerbatimSchemas v = new VerbatimSchemas(8L * (size(reader) + size(writer)) + 64);
+        VerbatimSchemas v = new VerbatimSchemas(8L * (size(reader) + size(writer)) + 64, openModelAddition);
         v.schema(reader, writer, path);
         return new Result(List.copyOf(v.out), v.unjudged);
     }
@@ -232,7 +239,7 @@ final class VerbatimSchemas {
             }
             if (isTrue(wAdditional)) {
                 if (!isTrue(rp.get(name))) {
-                    add("property-added-to-open-model", Severity.WARNING, path + "." + name, "The writer's open"
+                    add("property-added-to-open-model", openModelAddition, path + "." + name, "The writer's open"
                             + " content model accepted any value under '" + name + "'; the reader now constrains it");
                 }
             } else {
@@ -267,6 +274,11 @@ final class VerbatimSchemas {
             }
         }
         return false;
+    }
+
+    /** Whether a schema accepts every instance: {@code true}, or an object of annotations only. */
+    static boolean acceptsAnything(JsonNode schema) {
+        return isTrue(schema);
     }
 
     private static Set<String> types(JsonNode t) {

@@ -10,11 +10,13 @@ import io.modelgraph.codec.avro.AvroCodec;
 import io.modelgraph.codec.jsonschema.JsonSchemaCodec;
 import io.modelgraph.codec.protobuf.ProtobufCodec;
 import io.modelgraph.codec.sql.SqlCodec;
+import io.modelgraph.compat.CompareOptions;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
 import io.modelgraph.compat.Finding;
 import io.modelgraph.compat.Mode;
 import io.modelgraph.compat.Severity;
+import io.modelgraph.compat.UndeclaredProperties;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.Cardinality;
 import io.modelgraph.schema.DataType;
@@ -215,12 +217,57 @@ class FormatRulesTest {
         assertEquals(List.of("jsonschema.additional-properties-closed"), errors(j, JSON, closed, Mode.BACKWARD,
                 "jsonschema"));
         assertEquals(List.of(), errors(j, closed, JSON, Mode.BACKWARD, "jsonschema"));
-        CompareReport added = Compatibility.compare(decode(j, JSON), decode(j, JSON.replace("\"age\": {\"type\":"
-                + " \"integer\"}", "\"age\": {\"type\": \"integer\"}, \"email\": {\"type\": \"string\"}")),
-                Mode.BACKWARD, List.of("jsonschema"));
-        assertTrue(added.compatible());
-        assertTrue(added.findings().stream().anyMatch(f -> f.rule().equals("jsonschema.property-added-to-open-model")
-                && f.severity() == Severity.WARNING));
+    }
+
+    /**
+     * An optional property declared where the writer's model was open: by default the open model may have carried
+     * any value under that name, so a constrained declaration breaks; read with producers that never send
+     * undeclared properties, it is a warning. A declaration that takes anything narrows nothing either way.
+     */
+    @Test
+    void jsonSchemaReadsAPropertyAddedToAnOpenModelAsTheOptionSays() throws Exception {
+        JsonSchemaCodec j = new JsonSchemaCodec();
+        String age = "\"age\": {\"type\": \"integer\"}";
+        SchemaModel base = decode(j, JSON);
+        SchemaModel withEmail = decode(j, JSON.replace(age, age + ", \"email\": {\"type\": \"string\"}"));
+        CompareOptions absent = CompareOptions.builder().undeclaredProperties(UndeclaredProperties.ABSENT).build();
+        String rule = "jsonschema.property-added-to-open-model";
+
+        CompareReport byDefinition = Compatibility.compare(base, withEmail, Mode.BACKWARD, List.of("jsonschema"));
+        assertFalse(byDefinition.compatible());
+        assertEquals(CompareOptions.DEFAULTS, byDefinition.options());
+        assertEquals(List.of(new Finding(rule, Severity.ERROR, "jsonschema", "Person", "Person.email",
+                byDefinition.findings().get(0).message())), byDefinition.findings());
+        CompareReport practical = Compatibility.compare(base, withEmail, Mode.BACKWARD, List.of("jsonschema"),
+                absent);
+        assertTrue(practical.compatible(), practical.findings()::toString);
+        assertEquals(UndeclaredProperties.ABSENT, practical.options().undeclaredProperties());
+        assertEquals(List.of(rule + " WARNING"), practical.findings().stream().map(f -> f.rule() + " "
+                + f.severity()).toList());
+
+        // removing the property: readers of the old schema now see new data without it, under any value
+        CompareReport removed = Compatibility.compare(withEmail, base, Mode.FORWARD, List.of("jsonschema"));
+        assertEquals(List.of(rule + " ERROR Person.email"), removed.findings().stream().map(f -> f.rule() + " "
+                + f.severity() + " " + f.basePath()).toList());
+        assertTrue(Compatibility.compare(withEmail, base, Mode.FORWARD, List.of("jsonschema"), absent)
+                .compatible());
+        assertTrue(Compatibility.compare(withEmail, base, Mode.BACKWARD, List.of("jsonschema")).compatible(),
+                "the new open model still takes the removed property's values");
+
+        // a property whose schema takes anything narrows nothing under either reading
+        for (String any : List.of("true", "{}", "{\"description\": \"free text\", \"title\": \"Note\"}")) {
+            SchemaModel withAny = decode(j, JSON.replace(age, age + ", \"note\": " + any));
+            for (CompareOptions o : List.of(CompareOptions.DEFAULTS, absent)) {
+                CompareReport r = Compatibility.compare(base, withAny, Mode.FULL, List.of("jsonschema"), o);
+                assertTrue(r.compatible() && r.findings().stream().noneMatch(f -> f.rule().equals(rule)), any
+                        + " " + r.findings());
+            }
+        }
+        // a closed writer never carried the name: declaring it is no finding of this rule
+        String closed = JSON.replace("\"required\": [\"name\"]", "\"required\": [\"name\"],"
+                + " \"additionalProperties\": false");
+        assertEquals(List.of(), errors(j, closed, closed.replace(age, age + ", \"email\": {\"type\": \"string\"}"),
+                Mode.BACKWARD, "jsonschema"));
     }
 
     private static final String TAGGED = """
@@ -286,12 +333,16 @@ class FormatRulesTest {
         CompareReport widened = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version,
                 "\"version\": {\"type\": [\"string\", \"number\"]}")), Mode.BACKWARD, List.of("jsonschema"));
         assertTrue(widened.compatible() && widened.findings().isEmpty(), widened.findings()::toString);
-        // an optional property where the model was open: the documented choice, a warning
-        CompareReport added = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version, version
-                + ", \"extra\": {\"type\": \"string\"}")), Mode.BACKWARD, List.of("jsonschema"));
-        assertTrue(added.compatible() && added.findings().stream().anyMatch(f -> f.rule().equals(
-                "jsonschema.property-added-to-open-model") && f.basePath().equals(
-                "dependencies.additionalProperties.extra")), added.findings()::toString);
+        // an optional property where the model was open: breaking by default, a warning when producers never
+        // send undeclared properties
+        SchemaModel extra = decode(j, MAPPED.replace(version, version + ", \"extra\": {\"type\": \"string\"}"));
+        CompareReport added = Compatibility.compare(decode(j, MAPPED), extra, Mode.BACKWARD, List.of("jsonschema"));
+        assertEquals(List.of("jsonschema.property-added-to-open-model ERROR dependencies.additionalProperties.extra"),
+                added.findings().stream().map(f -> f.rule() + " " + f.severity() + " " + f.basePath()).toList());
+        CompareReport absent = Compatibility.compare(decode(j, MAPPED), extra, Mode.BACKWARD, List.of("jsonschema"),
+                CompareOptions.builder().undeclaredProperties(UndeclaredProperties.ABSENT).build());
+        assertTrue(absent.compatible() && absent.findings().stream().allMatch(f -> f.severity()
+                == Severity.WARNING), absent.findings()::toString);
         // a keyword this check does not read: no verdict claimed, a warning for review
         CompareReport unread = Compatibility.compare(decode(j, MAPPED), decode(j, MAPPED.replace(version,
                 "\"version\": {\"not\": {\"type\": \"integer\"}}")), Mode.BACKWARD, List.of("jsonschema"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.modelgraph.codec.LinearTime;
+import io.modelgraph.compat.Severity;
 import io.modelgraph.json.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class VerbatimSchemasTest {
     }
 
     private static List<String> rules(String reader, String writer) throws Exception {
-        VerbatimSchemas.Result r = VerbatimSchemas.compare(json(reader), json(writer), "d");
+        VerbatimSchemas.Result r = VerbatimSchemas.compare(json(reader), json(writer), "d", Severity.ERROR);
         assertFalse(r.unjudged(), reader);
         return r.narrowings().stream().map(n -> n.rule() + " " + n.path()).toList();
     }
@@ -39,10 +40,19 @@ class VerbatimSchemasTest {
         assertEquals(List.of("property-removed d.x"), rules("{\"type\": \"object\"}", "{\"type\": \"object\","
                 + " \"properties\": {\"x\": {\"type\": \"string\"}}}"));
         assertEquals(List.of(), rules("{}", "{\"properties\": {\"x\": {\"type\": \"string\"}}}"), "{} takes anything");
+        // a property declared where the writer's model was open: the caller's severity, unless it takes anything
+        VerbatimSchemas.Result added = VerbatimSchemas.compare(json("{\"properties\": {\"x\": {\"type\":"
+                + " \"string\"}}}"), json("{}"), "d", Severity.WARNING);
+        assertEquals(List.of(new VerbatimSchemas.Narrowing("property-added-to-open-model", Severity.WARNING, "d.x",
+                added.narrowings().get(0).message())), added.narrowings());
+        assertEquals(Severity.ERROR, VerbatimSchemas.compare(json("{\"properties\": {\"x\": {\"type\":"
+                + " \"string\"}}}"), json("{}"), "d", Severity.ERROR).narrowings().get(0).severity());
+        assertEquals(List.of(), rules("{\"properties\": {\"x\": true, \"y\": {\"description\": \"any\"}}}",
+                "{}"));
         // annotations assert nothing
         assertEquals(List.of(), rules("{\"description\": \"new\", \"format\": \"email\"}", "{\"title\": \"old\"}"));
-        assertTrue(VerbatimSchemas.compare(json("{\"anyOf\": [{\"type\": \"string\"}]}"), json("{}"), "d")
-                .unjudged(), "a keyword this reading does not know is not judged");
+        assertTrue(VerbatimSchemas.compare(json("{\"anyOf\": [{\"type\": \"string\"}]}"), json("{}"), "d",
+                Severity.ERROR).unjudged(), "a keyword this reading does not know is not judged");
     }
 
     /**
@@ -61,7 +71,7 @@ class VerbatimSchemasTest {
             return writer + "}}\n{\"additionalProperties\": " + big + "}}}";
         }, input -> {
             String[] docs = input.split("\n");
-            VerbatimSchemas.compare(Json.parse(docs[1]), Json.parse(docs[0]), "d");
+            VerbatimSchemas.compare(Json.parse(docs[1]), Json.parse(docs[0]), "d", Severity.ERROR);
         });
     }
 }

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.api.ErrorEntry;
 import io.modelgraph.api.TransformFailure;
 import io.modelgraph.compat.Change;
+import io.modelgraph.compat.CompareOptions;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
 import io.modelgraph.compat.ConsumerVerdict;
 import io.modelgraph.compat.Finding;
 import io.modelgraph.compat.Mode;
+import io.modelgraph.compat.UndeclaredProperties;
 import io.modelgraph.http.Call;
 import io.modelgraph.api.Reply;
 import io.modelgraph.json.Json;
@@ -33,6 +35,7 @@ public final class CompareService {
     static final String COMPARE_KEYS = "Body must include 'base' and 'candidate'.";
     /** The REDCap data dictionary is a consumer too (the capture connector), though not a codec format. */
     static final String REDCAP = "redcap";
+    static final String UNDECLARED = "undeclaredProperties";
 
     private final Conversions conversions;
     private final ProjectModels models;
@@ -54,14 +57,16 @@ public final class CompareService {
         Mode mode = f.string("mode").map(m -> Mode.parse(m).orElseThrow(() -> TransformFailure.of("mode",
                 "Unknown mode '" + m + "'. Use: BACKWARD, FORWARD, FULL, NONE."))).orElse(Mode.BACKWARD);
         List<String> consumers = consumers(f);
+        CompareOptions options = options(f);
         Side base = side(call, f.node("base").get(), "base");
         Side candidate = side(call, f.node("candidate").get(), "candidate");
         List<String> keys = consumers.isEmpty() ? List.of(candidate.format().equals("project")
                 ? candidate.model().provenance().format() : candidate.format()).stream().filter(k -> !k.isEmpty())
                 .toList() : consumers;
-        CompareReport report = Compatibility.compare(base.model(), candidate.model(), mode, keys);
+        CompareReport report = Compatibility.compare(base.model(), candidate.model(), mode, keys, options);
         ObjectNode payload = Json.object();
         payload.put("mode", report.mode().name());
+        payload.putObject("options").put(UNDECLARED, report.options().undeclaredProperties().key());
         payload.put("compatible", report.compatible());
         payload.set("verdicts", verdicts(report));
         payload.set("changelog", changelog(report));
@@ -73,6 +78,18 @@ public final class CompareService {
         candidate.lossiness().forEach(e -> all.add(new LossEntry(e.kind(), "candidate:" + e.path(),
                 e.explanation())));
         return Reply.transform(payload, all);
+    }
+
+    /**
+     * How the comparison reads what the schemas leave open: {@code undeclaredProperties}, what a writer's open
+     * content model may carry under names it does not declare (docs/compare.md "Open content models").
+     */
+    private static CompareOptions options(Fields f) {
+        CompareOptions.Builder options = CompareOptions.builder();
+        f.string(UNDECLARED).ifPresent(text -> options.undeclaredProperties(UndeclaredProperties.parse(text)
+                .orElseThrow(() -> TransformFailure.of(UNDECLARED, "Unknown " + UNDECLARED + " '" + text
+                        + "'. Use: " + String.join(", ", UndeclaredProperties.keys()) + "."))));
+        return options.build();
     }
 
     /** The consumer keys: encode formats of this build, or {@code redcap}; each once, lower case. */

@@ -119,7 +119,7 @@ public final class TransformHandler extends HttpApiHandler {
                 io::exportSchema));
         // reads only: two schemas (or the governed model) compared for each consumer format
         routes.add(Route.graph("POST", "/graph/transform/schema/compare/{projectId}")
-                .body("base", "candidate", "mode", "consumers")
+                .body("base", "candidate", "mode", "consumers", "undeclaredProperties")
                 .whenMissing("request", CompareService.COMPARE_KEYS, "base", "candidate").role(Role.Viewer,
                 compare::compare));
         // map routes: Viewer at the door; ai needs Editor, a mapImport write Admin (checked after parsing)

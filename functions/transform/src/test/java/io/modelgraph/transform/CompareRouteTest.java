@@ -84,6 +84,37 @@ class CompareRouteTest {
         assertEquals("protobuf", r.body().path("decodes").path("candidate").path("format").asText());
     }
 
+    static final String PERSON_JSON = """
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Person", "type": "object",
+             "properties": {"name": {"type": "string"}}}""";
+
+    /**
+     * A property declared where the old schema's content model was open breaks by default (a document that used
+     * the name for another value was accepted); {@code undeclaredProperties: absent} reads it as a warning. The
+     * answer echoes the option used.
+     */
+    @Test
+    void undeclaredPropertiesDecidesWhetherAPropertyAddedToAnOpenModelBreaks() {
+        String withEmail = PERSON_JSON.replace("{\"name\": {\"type\": \"string\"}}",
+                "{\"name\": {\"type\": \"string\"}, \"email\": {\"type\": \"string\"}}");
+        ObjectNode body = body(side("jsonschema", PERSON_JSON), side("jsonschema", withEmail));
+        Result byDefinition = calls.post("schema/compare", body, "Viewer");
+        assertEquals(200, byDefinition.status(), byDefinition.toString());
+        assertEquals("any-value", byDefinition.body().path("options").path("undeclaredProperties").asText());
+        assertFalse(byDefinition.body().path("compatible").asBoolean(true), byDefinition.toString());
+        assertEquals(List.of("jsonschema.property-added-to-open-model"), rules(byDefinition.body().path("verdicts")
+                .path(0)));
+
+        body.put("undeclaredProperties", "Absent");
+        Result practical = calls.post("schema/compare", body, "Viewer");
+        assertEquals(200, practical.status(), practical.toString());
+        assertEquals("absent", practical.body().path("options").path("undeclaredProperties").asText());
+        assertTrue(practical.body().path("compatible").asBoolean(false), practical.toString());
+        JsonNode finding = practical.body().path("verdicts").path(0).path("findings").path(0);
+        assertEquals("jsonschema.property-added-to-open-model", finding.path("rule").asText());
+        assertEquals("WARNING", finding.path("severity").asText());
+    }
+
     @Test
     void noneAnswersTheChangelogOnly() {
         ObjectNode body = body(side("avro", ORDER), side("avro", ORDER_WITH_NOTE));
@@ -118,6 +149,13 @@ class CompareRouteTest {
         ObjectNode badConsumer = body(side("avro", ORDER), side("avro", ORDER));
         badConsumer.putArray("consumers").add("avro").add("cobol");
         assertRefused(badConsumer, "consumers[1]");
+        ObjectNode badReading = body(side("avro", ORDER), side("avro", ORDER));
+        badReading.put("undeclaredProperties", "never");
+        Result refused = assertRefused(badReading, "undeclaredProperties");
+        assertTrue(refused.firstMessage().contains("any-value, absent"), refused.toString());
+        ObjectNode notText = body(side("avro", ORDER), side("avro", ORDER));
+        notText.put("undeclaredProperties", true);
+        assertRefused(notText, "undeclaredProperties");
         assertRefused(body(side("avro", "{\"type\": \"record\""), side("avro", ORDER)), "base.schema");
         assertRefused(body(side("avro", ORDER), Json.object().put("format", "avro")), "candidate");
         assertRefused(body(side("avro", ORDER), side("yaml", "x: 1")), "candidate.format");
@@ -133,11 +171,12 @@ class CompareRouteTest {
                 .status());
     }
 
-    private void assertRefused(JsonNode body, String path) {
+    private Result assertRefused(JsonNode body, String path) {
         Result r = calls.post("schema/compare", body, "Viewer");
         assertEquals(400, r.status(), r.toString());
         assertFalse(r.success());
         assertTrue(r.firstPath().startsWith(path), () -> "expected path " + path + ": " + r);
         assertFalse(r.firstMessage().isBlank());
+        return r;
     }
 }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelgraph.codec.CodecOptions;
 import io.modelgraph.codec.Format;
 import io.modelgraph.compat.Change;
+import io.modelgraph.compat.CompareOptions;
 import io.modelgraph.compat.CompareReport;
 import io.modelgraph.compat.Compatibility;
 import io.modelgraph.compat.ConsumerVerdict;
 import io.modelgraph.compat.Mode;
+import io.modelgraph.compat.UndeclaredProperties;
 import io.modelgraph.json.Json;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
@@ -26,6 +28,7 @@ import java.util.Set;
  */
 final class CompareCommand implements Command {
     static final String CHANGELOG = "changelog";
+    static final String UNDECLARED = "undeclared-properties";
     private final Schemas schemas;
 
     CompareCommand(Schemas schemas) {
@@ -42,6 +45,7 @@ final class CompareCommand implements Command {
         return String.join("\n",
                 "Usage: java -jar modelgraph-local.jar compare [--mode BACKWARD|FORWARD|FULL|NONE]",
                 "           [--consumers FORMAT,...] [--from FORMAT | --base-format F --candidate-format F]",
+                "           [--undeclared-properties any-value|absent]",
                 "           [--format text|json|junit|sarif|github] BASE CANDIDATE",
                 "  Says whether the change from BASE to CANDIDATE breaks the readers of each consumer format.",
                 "  --mode        BACKWARD (default): readers of CANDIDATE read data written with BASE;",
@@ -51,6 +55,10 @@ final class CompareCommand implements Command {
                 "                any of " + String.join(", ", consumerKeys()),
                 "  --from        the format of both files (default: each from its name: " + FormatGuess.known() + ")",
                 "  --base-format, --candidate-format   the format of one file",
+                "  --undeclared-properties   what an open JSON Schema object may carry under names it does not",
+                "                declare: any-value (default: any value, so declaring such a name with a",
+                "                narrower schema breaks) or absent (producers never send undeclared",
+                "                properties: a warning)",
                 "  Exit codes: 0 compatible for every consumer, 1 incompatible for one or more, 2 usage or parse",
                 "  error.",
                 "");
@@ -63,12 +71,16 @@ final class CompareCommand implements Command {
     @Override
     public Report run(List<String> raw, CliIo streams) throws UsageException {
         Args args = Args.parse(name(), raw, Set.of("mode", "consumers", "from", "base-format", "candidate-format",
-                "format"), Set.of());
+                "format", UNDECLARED), Set.of());
         OutputFormat.parse(args.option("format").orElse("text"));
         String modeText = args.option("mode").orElse("BACKWARD");
         Mode mode = Mode.parse(modeText).orElseThrow(() -> new UsageException("--mode must be one of "
                 + String.join(", ", Arrays.stream(Mode.values()).map(Mode::name).toList()) + ", got '" + modeText
                 + "'"));
+        String undeclared = args.option(UNDECLARED).orElse(UndeclaredProperties.ANY_VALUE.key());
+        CompareOptions options = CompareOptions.builder().undeclaredProperties(UndeclaredProperties.parse(undeclared)
+                .orElseThrow(() -> new UsageException("--" + UNDECLARED + " must be one of " + String.join(", ",
+                        UndeclaredProperties.keys()) + ", got '" + undeclared + "'"))).build();
         if (args.operands().size() != 2) {
             throw new UsageException("compare needs two files, BASE and CANDIDATE, got " + args.operands().size());
         }
@@ -88,7 +100,7 @@ final class CompareCommand implements Command {
         LossinessLedger candidateLedger = new LossinessLedger();
         SchemaModel base = schemas.decode(baseFile, baseFormat, CodecOptions.NONE, baseLedger);
         SchemaModel candidate = schemas.decode(candidateFile, candidateFormat, CodecOptions.NONE, candidateLedger);
-        CompareReport compared = Compatibility.compare(base, candidate, mode, consumers);
+        CompareReport compared = Compatibility.compare(base, candidate, mode, consumers, options);
 
         LineLocator baseLines = new LineLocator(baseFile.text());
         LineLocator candidateLines = new LineLocator(candidateFile.text());
@@ -104,6 +116,7 @@ final class CompareCommand implements Command {
         }
         List<String> groups = new ArrayList<>(compared.verdicts().stream().map(ConsumerVerdict::consumer).toList());
         List<String> details = new ArrayList<>();
+        details.add("options: --" + UNDECLARED + " " + compared.options().undeclaredProperties().key());
         if (mode == Mode.NONE) {
             // no verdict to give: the changelog is what every output carries
             groups = new ArrayList<>(List.of(CHANGELOG));
@@ -170,6 +183,7 @@ final class CompareCommand implements Command {
             String candidateFormat, LossinessLedger baseLedger, LossinessLedger candidateLedger) {
         ObjectNode o = Json.object();
         o.put("mode", r.mode().name());
+        o.putObject("options").put("undeclaredProperties", r.options().undeclaredProperties().key());
         o.putObject("base").put("file", baseFile.name()).put("format", baseFormat);
         o.putObject("candidate").put("file", candidateFile.name()).put("format", candidateFormat);
         o.put("compatible", r.compatible());

@@ -87,6 +87,37 @@ class CompareCommandTest {
         assertEquals(json.path("compatible").asBoolean() ? 0 : 1, r.code());
     }
 
+    static final String PERSON_JSON = String.join("\n",
+            "{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"title\": \"Person\",",
+            " \"type\": \"object\",",
+            " \"properties\": {\"name\": {\"type\": \"string\"}}}", "");
+
+    /**
+     * A property declared where the old schema's object was open: breaking by default, a warning with
+     * {@code --undeclared-properties absent}; every output says which reading was used.
+     */
+    @Test
+    void undeclaredPropertiesChoosesHowAnOpenJsonSchemaObjectIsRead(@TempDir Path dir) throws Exception {
+        Path base = write(dir, "old.json", PERSON_JSON);
+        Path candidate = write(dir, "new.json", PERSON_JSON.replace("{\"name\": {\"type\": \"string\"}}",
+                "{\"name\": {\"type\": \"string\"}, \"email\": {\"type\": \"string\"}}"));
+        CliTest.Run byDefinition = run("compare", "--format", "json", base.toString(), candidate.toString());
+        assertEquals(1, byDefinition.code(), byDefinition.out() + byDefinition.err());
+        JsonNode json = Json.parse(byDefinition.out());
+        assertEquals("any-value", json.path("options").path("undeclaredProperties").asText());
+        assertTrue(json.path("verdicts").get(0).path("findings").toString().contains(
+                "jsonschema.property-added-to-open-model"), json.toString());
+
+        CliTest.Run practical = run("compare", "--undeclared-properties=absent", base.toString(),
+                candidate.toString());
+        assertEquals(0, practical.code(), practical.out() + practical.err());
+        assertTrue(practical.out().contains("options: --undeclared-properties absent"), practical.out());
+        assertTrue(practical.out().contains("jsonschema.property-added-to-open-model"), practical.out());
+
+        assertUsage(run("compare", "--undeclared-properties", "sometimes", base.toString(), candidate.toString()),
+                "--undeclared-properties must be one of any-value, absent, got 'sometimes'");
+    }
+
     @Test
     void usageMistakesExit2(@TempDir Path dir) throws Exception {
         Path base = write(dir, "old.avsc", PERSON_AVSC);
