@@ -69,12 +69,29 @@ public final class GraphBench {
     /** Requests sent, by operation, and items they carried (written or read), while {@link #counting} is set. */
     static final Map<String, long[]> REQUESTS = new java.util.concurrent.ConcurrentHashMap<>();
     static volatile boolean counting;
+    /** --timeline=true: print each round's bulkCreate requests in time order (where the call's time goes). */
+    static boolean timeline;
+
+    /** Start and end (System.nanoTime) of every request sent while {@link #counting} is set, by operation. */
+    static final List<long[]> CALLS = java.util.Collections.synchronizedList(new ArrayList<>());
+    static final List<String> CALL_OPS = java.util.Collections.synchronizedList(new ArrayList<>());
+    private static final software.amazon.awssdk.core.interceptor.ExecutionAttribute<Long> STARTED =
+            new software.amazon.awssdk.core.interceptor.ExecutionAttribute<>("bench-started");
 
     static final class ReadCounter implements ExecutionInterceptor {
+        @Override
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+            attributes.putAttribute(STARTED, System.nanoTime());
+        }
+
         @Override
         public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
             SdkResponse r = context.response();
             if (counting) {
+                synchronized (CALLS) {
+                    CALLS.add(new long[] {attributes.getAttribute(STARTED), System.nanoTime()});
+                    CALL_OPS.add(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
+                }
                 long[] slot = REQUESTS.computeIfAbsent(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME),
                         k -> new long[2]);
                 synchronized (slot) {
@@ -149,6 +166,7 @@ public final class GraphBench {
         int projectNodes = Integer.parseInt(flags.getOrDefault("nodes", "100000"));
         int bulk = Integer.parseInt(flags.getOrDefault("bulk", "10000"));
         int rounds = Integer.parseInt(flags.getOrDefault("rounds", "3"));
+        timeline = Boolean.parseBoolean(flags.getOrDefault("timeline", "false"));
         EmbeddedAws aws = EmbeddedAws.start(Optional.empty());
         int status = 0;
         try {
@@ -193,6 +211,8 @@ public final class GraphBench {
             List<WriteRequest> items = rawItems(newProject(), size);
             String load = loadAverage();
             REQUESTS.clear();
+            CALLS.clear();
+            CALL_OPS.clear();
             counting = true;
             long t0 = System.nanoTime();
             APIGatewayV2HTTPResponse r = call(roundHandler, project, "POST", "bulkCreate", body);
@@ -202,6 +222,9 @@ public final class GraphBench {
                 throw new IllegalStateException("bulkCreate failed: " + r.getBody());
             }
             long rawNanos = timeRaw(rawTables.graphTable(), items);
+            if (round > 0 && timeline) {
+                System.out.println("  bulkCreate timeline: " + timeline(t0, t1));
+            }
             if (round > 0) {
                 api.add(t1 - t0);
                 raw.add(rawNanos);
@@ -224,6 +247,45 @@ public final class GraphBench {
         System.out.printf("raw BatchWriteItem of the same %d items (values in their node items; 25 per call, 4 "
                 + "threads): median %d ms (%s)%n", items(n), rawMs, ms(raw));
         System.out.printf("ratio bulkCreate / raw = %.2f (goal <= 1.5)%n", (double) apiMs / rawMs);
+    }
+
+    /**
+     * The call's DynamoDB requests as runs of one operation in the order they started: each run's start and end
+     * (ms from the call's start) and request count; the gaps between runs are the service's own work.
+     */
+    static String timeline(long t0, long t1) {
+        List<Integer> order = new ArrayList<>();
+        synchronized (CALLS) {
+            for (int i = 0; i < CALLS.size(); i++) {
+                order.add(i);
+            }
+            order.sort(java.util.Comparator.comparingLong(i -> CALLS.get(i)[0]));
+            StringBuilder out = new StringBuilder();
+            String op = null;
+            long start = 0;
+            long end = 0;
+            int count = 0;
+            for (int i : order) {
+                String o = CALL_OPS.get(i);
+                if (!o.equals(op)) {
+                    if (op != null) {
+                        out.append(String.format("%s x%d %d-%d; ", op, count, (start - t0) / 1_000_000,
+                                (end - t0) / 1_000_000));
+                    }
+                    op = o;
+                    start = CALLS.get(i)[0];
+                    end = 0;
+                    count = 0;
+                }
+                end = Math.max(end, CALLS.get(i)[1]);
+                count++;
+            }
+            if (op != null) {
+                out.append(String.format("%s x%d %d-%d; ", op, count, (start - t0) / 1_000_000,
+                        (end - t0) / 1_000_000));
+            }
+            return out.append("end ").append((t1 - t0) / 1_000_000).toString();
+        }
     }
 
     /** Items of the bulk: a node item (its mixin value inside) and a relation per entry. */

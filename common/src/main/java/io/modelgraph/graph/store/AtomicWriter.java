@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -17,14 +19,11 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Writes a project's item changes all-or-nothing (docs/graph.md "Large writes"). Up to 98 items: one
- * TransactWriteItems. More: under the project's lease, listed {@code open} in the project's version item, in the
- * three phases of a {@link WritePlan}, seen by nobody until one conditional commit. A write that fails is given up
- * and removed ({@link StagedWrites#abandon}); an {@link Error} (the process is failing) skips every clean-up, and
- * the project's next settle gives the write up once its lease has run out.
+ * Writes a project's item changes all-or-nothing (docs/graph.md "Large writes"): up to 98 items in one
+ * TransactWriteItems, more in the phases of a {@link WritePlan} under the project's lease, seen by nobody until one
+ * conditional commit. An {@link Error} (the process is failing) skips every clean-up: the next settle does it.
  */
 final class AtomicWriter {
-    static final int TRANSACTION_ITEMS = 100;
     /** Under DynamoDB's 4 MB per transaction, with room for the conditions. */
     static final int TRANSACTION_BYTES = 3_000_000;
     private static final int ATTEMPTS = 6;
@@ -64,8 +63,9 @@ final class AtomicWriter {
         List<ItemChange> changes = spilled.changes();
         // every item must fit DynamoDB's cap: checked before anything goes out, so the write is refused, not torn
         changes.forEach(c -> c.after().ifPresent(i -> ItemSize.requireFits(i, "", GraphKeys.describe(c.sk()))));
-        // room for the lease check and the version; sized only when the count allows one transaction at all
-        if (changes.size() < TRANSACTION_ITEMS - 1 && chunks(changes).size() == 1) {
+        // room for the lease check and the version
+        if (changes.size() < GraphStore.TRANSACTION_ITEMS - 1
+                && changes.stream().mapToInt(ItemChange::approxBytes).sum() <= TRANSACTION_BYTES) {
             writeOneTransaction(projectId, changes, generatedIds, held);
         } else {
             ProjectLease writing = held.orElseGet(() -> lease.take(projectId, WriteLease.DEFAULT_WAIT));
@@ -97,33 +97,26 @@ final class AtomicWriter {
         try {
             staged.recordNew(projectId, writeId, plan.recorded());
             AtomicBoolean stop = new AtomicBoolean();
-            phase(writing, () -> batch(plan.hidden()));
-            phase(writing, () -> ConcurrentReads.all(chunks(plan.guarded()).stream()
-                    .map(chunk -> (Supplier<Boolean>) () -> send(chunk, List.of(), stop)).toList()));
-            phase(writing, () -> batch(plan.reveal()));
+            for (Runnable phase : List.<Runnable>of(() -> batch(plan.hidden()), () -> ConcurrentReads.all(chunks(
+                    plan.guarded(), GraphStore.TRANSACTION_ITEMS, TRANSACTION_BYTES, ItemChange::approxBytes).stream()
+                    .map(c -> (Supplier<Boolean>) () -> send(c, List.of(), stop)).toList()),
+                    () -> batch(plan.reveal()))) {
+                if (writing.lost()) { // taken over after it ran out: send nothing more
+                    throw StoreConflictException.busy("The large write lost the project's lease part-way; nothing"
+                            + " was written, apply the changes again.");
+                }
+                phase.run();
+            }
             versions.commit(projectId, writeId); // the commit point: every reader sees the whole write from here
         } catch (RuntimeException failed) {
             giveUp(projectId, writeId, failed);
         }
-        try {
-            staged.finish(projectId, writeId);
-        } catch (RuntimeException notFinished) {
-            // committed all the same: readers see the staged versions through the locks; the next settle finishes
-        }
-    }
-
-    private static void phase(ProjectLease writing, Runnable phase) {
-        if (writing.lost()) { // taken over after it ran out: send nothing more
-            throw StoreConflictException.busy("The large write lost the project's lease part-way; nothing was"
-                    + " written, apply the changes again.");
-        }
-        phase.run();
+        staged.finish(projectId, writeId);
     }
 
     /**
-     * Gives the write up for good (it can never commit after this) and removes it, then throws {@code failed};
-     * returns when the give-up shows that the commit landed though its answer was lost. What cannot be given up or
-     * removed now stays listed, so hidden, for the next settle.
+     * Gives the write up for good and removes it, then throws {@code failed}; returns when the give-up shows that the
+     * commit landed though its answer was lost.
      */
     private void giveUp(String projectId, String writeId, RuntimeException failed) {
         try {
@@ -133,11 +126,7 @@ final class AtomicWriter {
         } catch (RuntimeException unreachable) {
             throw failed;
         }
-        try {
-            staged.abandon(projectId, writeId);
-        } catch (RuntimeException unreachable) {
-            // given up, so hidden: the next settle removes it
-        }
+        staged.abandon(projectId, writeId); // what is left stays hidden for the next settle
         throw failed;
     }
 
@@ -152,8 +141,7 @@ final class AtomicWriter {
                 && (held.isPresent() || !generatedIds.contains(c.sk().substring(node.length()))));
         List<TransactWriteItem> extra = new ArrayList<>(List.of(versions.bump(projectId)));
         if (checked) { // under a lease the caller holds, the check is that it is still its own
-            extra.add(held.map(h -> lease.heldCheck(projectId, h.writeId()))
-                    .orElseGet(() -> lease.freeCheck(projectId)));
+            extra.add(lease.check(projectId, held.map(ProjectLease::writeId)));
         }
         send(changes, extra, new AtomicBoolean());
     }
@@ -177,9 +165,7 @@ final class AtomicWriter {
      * One transaction (again while contended); false when it was not sent because another failed ({@code stop}).
      */
     private boolean send(List<ItemChange> chunk, List<TransactWriteItem> extra, AtomicBoolean stop) {
-        List<TransactWriteItem> tx = new ArrayList<>(chunk.size() + extra.size());
-        chunk.forEach(c -> tx.add(c.forward(table)));
-        tx.addAll(extra);
+        List<TransactWriteItem> tx = Stream.concat(chunk.stream().map(c -> c.forward(table)), extra.stream()).toList();
         for (int attempt = 1; !stop.get(); attempt++) {
             try {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
@@ -200,23 +186,17 @@ final class AtomicWriter {
         return false;
     }
 
-    /** Up to 100 items and about 3 MB per transaction. */
-    static List<List<ItemChange>> chunks(List<ItemChange> changes) {
-        List<List<ItemChange>> out = new ArrayList<>();
-        List<ItemChange> current = new ArrayList<>();
-        int bytes = 0;
-        for (ItemChange c : changes) {
-            int size = c.approxBytes();
-            if (!current.isEmpty() && (current.size() == TRANSACTION_ITEMS || bytes + size > TRANSACTION_BYTES)) {
-                out.add(current);
-                current = new ArrayList<>();
-                bytes = 0;
+    /** {@code items} in order, in chunks of up to {@code most} items and {@code bytes} (an item larger stays alone). */
+    static <T> List<List<T>> chunks(List<T> items, int most, int bytes, ToIntFunction<T> size) {
+        List<List<T>> out = new ArrayList<>();
+        int used = 0;
+        for (T item : items) {
+            if (out.isEmpty() || out.get(out.size() - 1).size() == most || used + size.applyAsInt(item) > bytes) {
+                out.add(new ArrayList<>());
+                used = 0;
             }
-            current.add(c);
-            bytes += size;
-        }
-        if (!current.isEmpty()) {
-            out.add(current);
+            out.get(out.size() - 1).add(item);
+            used += size.applyAsInt(item);
         }
         return out;
     }

@@ -72,7 +72,7 @@ final class DynamoCalls {
 
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */
     List<Map<String, AttributeValue>> batchGet(List<Map<String, AttributeValue>> keys) {
-        return open.visible(batchGetAll(keys));
+        return open.visible(batchGetAll(keys), OpenWrites.Read.BY_KEY);
     }
 
     /**
@@ -93,7 +93,8 @@ final class DynamoCalls {
         if (left != null && left.containsKey(table) && !left.get(table).keys().isEmpty()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(open.visible(response.responses().getOrDefault(table, List.of())));
+        return java.util.Optional.of(open.visible(response.responses().getOrDefault(table, List.of()),
+                OpenWrites.Read.BY_KEY));
     }
 
     private List<Map<String, AttributeValue>> batchGetAll(List<Map<String, AttributeValue>> keys) {

@@ -66,7 +66,9 @@ public final class GraphStore implements GraphAccess {
     private final LabelIndex labels;
     private final ValueWrites values;
     /** Projects whose main space this container has already made sure of: one conditional put each. */
-    private final Set<String> mainSpaceKnown = ConcurrentHashMap.newKeySet();
+    private final Set<String> mainSpaceKnown;
+    /** The listed writes this store's reads judge large writes' items by, by partition key (see {@link #unmixed}). */
+    private final Map<String, Set<String>> listedBefore;
 
     public GraphStore(DynamoDbClient dynamo, String table, Clock clock) {
         this(dynamo, table, clock, WriteLease.LENGTH);
@@ -88,6 +90,24 @@ public final class GraphStore implements GraphAccess {
         this.staged = new StagedWrites(dynamo, table, versions, lease, clock);
         this.atomic = new AtomicWriter(dynamo, table, lease, versions, staged);
         this.values = new ValueWrites(dynamo, table, versions, this::settlePendingWrites);
+        this.mainSpaceKnown = ConcurrentHashMap.newKeySet();
+        this.listedBefore = Map.of();
+    }
+
+    /** {@code base} reading as of the version read that listed {@code listedBefore} (see {@link #unmixed}). */
+    private GraphStore(GraphStore base, Map<String, Set<String>> listedBefore) {
+        this.dynamo = base.dynamo;
+        this.table = base.table;
+        this.clock = base.clock;
+        this.calls = new DynamoCalls(dynamo, table, listedBefore);
+        this.versions = base.versions;
+        this.labels = base.labels;
+        this.lease = base.lease;
+        this.staged = base.staged;
+        this.atomic = base.atomic;
+        this.values = base.values;
+        this.mainSpaceKnown = base.mainSpaceKnown;
+        this.listedBefore = Map.copyOf(listedBefore);
     }
 
     public static GraphStore of(Services services) {
@@ -181,8 +201,9 @@ public final class GraphStore implements GraphAccess {
      */
     public Map<String, Node> nodes(String projectId, Collection<String> ids) {
         Map<String, Map<String, AttributeValue>> items = calls.batchGetInOneCall(nodeKeys(projectId, ids))
-                .map(GraphStore::byNodeId)
-                .orElseGet(() -> unmixed(projectId, (at, reads) -> nodeItems(reads, projectId, ids)));
+                .map(GraphStore::byNodeId).orElseGet(() -> listedBefore.isEmpty()
+                        ? unmixed(projectId, (at, view) -> view.nodeItems(projectId, ids))
+                        : nodeItems(projectId, ids)); // the caller's unmixed read checks the version after
         Map<String, Node> out = new HashMap<>();
         items.forEach((id, item) -> out.put(id, NodeItems.decode(item)));
         return out;
@@ -193,30 +214,30 @@ public final class GraphStore implements GraphAccess {
     /**
      * {@code read} as of one moment of the project's large writes: a read made of several DynamoDB calls (parallel
      * chunks, one Query per partition) could meet a large write's commit between them and show some items as before
-     * it and others as after. So the version item is read before (the stamp and the listed writes, which judge every
-     * item the read meets: no further version read) and after; when it changed (a write committed or opened
-     * meanwhile) the read is made again, at most 4 times, the last judged call by call as it is.
+     * it and others as after. So the version item is read before (the stamp and the listed writes: {@code read} gets
+     * a view of this store that judges every item it meets by them, with no further version read) and after; when it
+     * changed (a write committed or opened meanwhile) the read is made again, at most 4 times, the last judged call
+     * by call as it is.
      */
-    private <T> T unmixed(String projectId,
-            java.util.function.BiFunction<ProjectVersion.Stamp, DynamoCalls, T> read) {
+    public <T> T unmixed(String projectId, java.util.function.BiFunction<ProjectVersion.Stamp, GraphStore, T> read) {
         String pk = GraphKeys.pk(projectId);
         ProjectVersion.Listed at = versions.listed(pk);
         for (int attempt = 1; attempt < UNMIXED_ATTEMPTS; attempt++) {
-            T out = read.apply(at.stamp(), new DynamoCalls(dynamo, table, Map.of(pk, at.hidden())));
+            T out = read.apply(at.stamp(), new GraphStore(this, Map.of(pk, at.hidden())));
             ProjectVersion.Listed now = versions.listed(pk);
             if (now.stamp().equals(at.stamp()) && now.hidden().equals(at.hidden())) {
                 return out;
             }
             at = now;
         }
-        return read.apply(at.stamp(), calls);
+        return read.apply(at.stamp(), this);
     }
 
     /** A lazy walk of one (space, node type) index partition, strictly after {@code after} in {@code order}. */
     public IndexCursor cursor(String projectId, String spaceId, NodeType type, NodeOrder order, boolean descending,
             Optional<String> after, int firstChunk) {
         return new IndexCursor(dynamo, table, GraphKeys.typePartition(projectId, spaceId, type), order, descending,
-                after, firstChunk);
+                after, firstChunk, listedBefore);
     }
 
     /** Live nodes of a space and type whose label equals {@code label} ignoring case (label index prefix query). */
@@ -259,7 +280,7 @@ public final class GraphStore implements GraphAccess {
             List<TransactWriteItem> tx = new ArrayList<>();
             tx.add(put(items.get(0), "attribute_not_exists(#sk)", Map.of("#sk", Tables.SK), Map.of()));
             // the lease check is the second item, or there is none (conditionFailedAt(e, 1) below)
-            tx.add(generatedId ? versions.bump(projectId) : lease.freeCheck(projectId));
+            tx.add(generatedId ? versions.bump(projectId) : lease.check(projectId, Optional.empty()));
             for (int i = 1; i < items.size(); i++) {
                 tx.add(put(items.get(i), null, Map.of(), Map.of()));
             }
@@ -616,6 +637,15 @@ public final class GraphStore implements GraphAccess {
      */
     public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
             String subject, Set<String> generatedIds, Optional<ProjectLease> held) {
+        return bulkWrite(projectId, newNodes, relations, values, subject, generatedIds, held, () -> { });
+    }
+
+    /**
+     * As above, running {@code beforeWriting} once the items are built and before the first is written: a check
+     * that throws there leaves nothing written (the caller's read of its given ids runs beside the building).
+     */
+    public int bulkWrite(String projectId, List<Node> newNodes, List<Relation> relations, List<MixinValue> values,
+            String subject, Set<String> generatedIds, Optional<ProjectLease> held, Runnable beforeWriting) {
         if (held.isPresent() && !held.get().projectId().equals(projectId)) {
             throw new IllegalArgumentException("The lease held is another project's");
         }
@@ -652,6 +682,7 @@ public final class GraphStore implements GraphAccess {
         }
         nodeItems.forEach((id, item) -> changes.add(new ItemChange(pk, GraphKeys.nodeSk(id),
                 Optional.ofNullable(stored.get(id)), Optional.of(item))));
+        beforeWriting.run();
         atomic.write(projectId, changes, newIds, generatedIds, held);
         return changes.size();
     }
@@ -679,7 +710,7 @@ public final class GraphStore implements GraphAccess {
      */
     @Override
     public GraphSnapshot load(String projectId, List<String> spaceIds) {
-        return unmixed(projectId, (at, reads) -> loadOnce(reads, projectId, spaceIds, at));
+        return unmixed(projectId, (at, view) -> view.loadOnce(view.calls, projectId, spaceIds, at));
     }
 
     private GraphSnapshot loadOnce(DynamoCalls reads, String projectId, List<String> spaceIds,

@@ -24,13 +24,14 @@ public final class IndexCursor {
     private final NodeOrder order;
     private final boolean descending;
     private final Optional<String> after;
+    private final OpenWrites open;
     private final Deque<IndexEntry> buffer = new ArrayDeque<>();
     private Map<String, AttributeValue> resumeAt;
     private boolean exhausted;
     private int chunk;
 
     IndexCursor(DynamoDbClient dynamo, String table, String partition, NodeOrder order, boolean descending,
-            Optional<String> after, int firstChunk) {
+            Optional<String> after, int firstChunk, Map<String, java.util.Set<String>> listedBefore) {
         this.dynamo = dynamo;
         this.table = table;
         this.partition = partition;
@@ -38,6 +39,7 @@ public final class IndexCursor {
         this.descending = descending;
         this.after = after;
         this.chunk = Math.max(1, firstChunk);
+        this.open = new OpenWrites(dynamo, table, listedBefore);
     }
 
     public Optional<IndexEntry> peek() {
@@ -77,8 +79,7 @@ public final class IndexCursor {
             request.exclusiveStartKey(resumeAt);
         }
         QueryResponse response = dynamo.query(request.build());
-        for (Map<String, AttributeValue> item : new OpenWrites(dynamo, table, Map.of()).visible(response.items(),
-                OpenWrites.Read.INDEX)) {
+        for (Map<String, AttributeValue> item : open.visible(response.items(), OpenWrites.Read.INDEX)) {
             buffer.addLast(new IndexEntry(NodeItems.orderKey(item, order), NodeItems.decode(item)));
         }
         if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {

@@ -3,35 +3,26 @@ package io.modelgraph.graph.store;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * What readers see of large writes: each whole or not at all (docs/graph.md "Large writes"). New items of a large
- * write carry {@code g = <writeId>}; items it overwrites or removes keep their stored version, locked, beside a
- * staged one ({@link StagedWrites}). Items without either cost nothing more; otherwise the project's version item
- * says which writes are still listed (open or given up): their items are dropped, their locked items show the stored
- * version, and the locked items of committed writes show the staged version. An id seen unlisted has committed for
- * good, and is remembered for the process.
+ * What readers see of large writes: each whole or not at all (docs/graph.md "Large writes", "What readers see").
+ * Items without {@code g}, {@code sg} or {@code of} cost nothing more; the others are judged by the writes the
+ * project's version item lists. An id seen unlisted has committed for good, and is remembered for the process.
  */
 final class OpenWrites {
     static final String ATTRIBUTE = "g";
     private static final int REMEMBERED = 4_096;
     /** Write ids seen committed (bounded: forgetting one only costs a version read). */
-    private static final Set<String> COMMITTED = Collections.synchronizedSet(Collections.newSetFromMap(
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > REMEMBERED;
-                }
-            }));
+    private static final Set<String> COMMITTED = ConcurrentHashMap.newKeySet();
 
     /** How the items were read: by key or base-table query, or from an index (where staged versions stand). */
     enum Read { BY_KEY, INDEX }
@@ -39,9 +30,8 @@ final class OpenWrites {
     private final DynamoDbClient dynamo;
     private final String table;
     /**
-     * The listed write ids of a version read made before the items were read, by partition key: the caller reads
-     * the version again afterwards and reads again if it changed (a write opened or committed meanwhile), so these
-     * lists judge every item read in between. Other partitions are judged by a version read made after their items.
+     * The hidden write ids of a version read made before the items, by partition key (the caller reads the version
+     * again after them, see GraphStore.unmixed); other partitions are judged by a version read after their items.
      */
     private final Map<String, Set<String>> listedBefore;
 
@@ -68,8 +58,8 @@ final class OpenWrites {
         List<Optional<Map<String, AttributeValue>>> out = new ArrayList<>(items.size());
         Map<Integer, Map<String, AttributeValue>> superseded = new LinkedHashMap<>();
         for (Map<String, AttributeValue> item : items) {
-            String g = text(item, ATTRIBUTE);
-            String lock = text(item, StagedWrites.LOCK);
+            String g = Attr.str(item, ATTRIBUTE).orElse(null);
+            String lock = Attr.str(item, StagedWrites.LOCK).orElse(null);
             if (StagedWrites.isStaged(item)) { // by key, staged versions are found through the locks
                 out.add(read == Read.INDEX && committed(item, g, listed) ? StagedWrites.version(item)
                         : Optional.empty());
@@ -90,41 +80,28 @@ final class OpenWrites {
         return out.stream().flatMap(Optional::stream).toList();
     }
 
-    List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items) {
-        return visible(items, Read.BY_KEY);
-    }
-
     Optional<Map<String, AttributeValue>> visible(Optional<Map<String, AttributeValue>> item) {
         return item.flatMap(i -> visible(List.of(i), Read.BY_KEY).stream().findFirst());
     }
 
     /**
      * The versions of locked items whose write committed: their staged versions, or, where the staged copy is gone,
-     * the item read again (the move in place dropped the copy in the same transaction).
+     * the item read again (the move in place dropped the copy in the same transaction). By sort key: the items of
+     * one read are one project's.
      */
     private Map<Integer, Optional<Map<String, AttributeValue>>> staged(
             Map<Integer, Map<String, AttributeValue>> locked) {
         DynamoCalls raw = new DynamoCalls(dynamo, table);
-        Map<String, Map<String, AttributeValue>> copies = new HashMap<>();
+        Map<String, Map<String, AttributeValue>> read = new HashMap<>();
         raw.batchGetRaw(locked.values().stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, Attr.s(
                 StagedWrites.stagedSk(i.get(StagedWrites.LOCK).s(), i.get(Tables.SK).s())))).toList())
-                .forEach(s -> copies.put(s.get(Tables.PK).s() + "\n" + s.get(StagedWrites.OF).s(), s));
+                .forEach(copy -> read.put(copy.get(StagedWrites.OF).s(), copy));
+        raw.batchGetRaw(locked.values().stream().filter(i -> !read.containsKey(i.get(Tables.SK).s()))
+                .map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, i.get(Tables.SK))).toList())
+                .forEach(again -> read.put(again.get(Tables.SK).s(), again));
         Map<Integer, Optional<Map<String, AttributeValue>>> out = new HashMap<>();
-        Map<Integer, Map<String, AttributeValue>> moved = new HashMap<>();
-        locked.forEach((at, item) -> {
-            Map<String, AttributeValue> copy = copies.get(item.get(Tables.PK).s() + "\n" + item.get(Tables.SK).s());
-            if (copy != null) {
-                out.put(at, StagedWrites.version(copy));
-            } else {
-                moved.put(at, item);
-            }
-        });
-        Map<String, Map<String, AttributeValue>> again = new HashMap<>();
-        raw.batchGetRaw(moved.values().stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK,
-                i.get(Tables.SK))).toList()).forEach(i -> again.put(i.get(Tables.PK).s() + "\n"
-                + i.get(Tables.SK).s(), i));
-        moved.forEach((at, item) -> out.put(at, Optional.ofNullable(again.get(item.get(Tables.PK).s() + "\n"
-                + item.get(Tables.SK).s())).map(OpenWrites::unlocked)));
+        locked.forEach((at, item) -> out.put(at, Optional.ofNullable(read.get(item.get(Tables.SK).s()))
+                .flatMap(i -> StagedWrites.isStaged(i) ? StagedWrites.version(i) : Optional.of(unlocked(i)))));
         return out;
     }
 
@@ -137,11 +114,6 @@ final class OpenWrites {
         return out;
     }
 
-    private static String text(Map<String, AttributeValue> item, String attribute) {
-        AttributeValue v = item.get(attribute);
-        return v == null ? null : v.s();
-    }
-
     /** Whether large write {@code writeId} committed: not listed in the item's project as open or given up. */
     private boolean committed(Map<String, AttributeValue> item, String writeId, Map<String, Set<String>> listed) {
         AttributeValue pk = item.get(Tables.PK);
@@ -152,8 +124,11 @@ final class OpenWrites {
         if (hidden.contains(writeId)) {
             return false;
         }
-        if (!listedBefore.containsKey(pk.s())) {
-            COMMITTED.add(writeId); // read after the item, so final; a list read before it is not
+        if (!listedBefore.containsKey(pk.s())) { // read after the item, so final; a list read before it is not
+            if (COMMITTED.size() >= REMEMBERED) {
+                COMMITTED.clear();
+            }
+            COMMITTED.add(writeId);
         }
         return true;
     }

@@ -7,10 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A held project lease ({@link WriteLease}), renewed in the background while the process lives, so a write of any
- * length (a job's included) keeps its project and a holder that dies frees it a lease length later (docs/graph.md
- * "Large writes"). Taken before a large write's validation reads, it also keeps what they read as absent absent.
- * A refused renewal marks it {@link #lost}: the writer stops before its next phase. Close it when done; a writer
- * failing with an {@link Error} {@link #keep}s it, so its write is settled only once the lease has run out.
+ * length keeps its project and a holder that dies frees it a lease length later (docs/graph.md "Large writes"). A
+ * refused renewal marks it {@link #lost}. Close it when done; a writer failing with an {@link Error} {@link #keep}s it.
  */
 public final class ProjectLease implements AutoCloseable {
     private static final ScheduledExecutorService RENEWALS = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -26,11 +24,10 @@ public final class ProjectLease implements AutoCloseable {
     private volatile boolean kept;
     private volatile boolean lost;
 
-    ProjectLease(WriteLease lease, String projectId, String writeId) {
+    ProjectLease(WriteLease lease, String projectId, String writeId, long every) {
         this.lease = lease;
         this.projectId = projectId;
         this.writeId = writeId;
-        long every = lease.renewEvery().toMillis();
         this.renewal = RENEWALS.scheduleWithFixedDelay(() -> {
             if (!lease.renew(projectId, writeId)) {
                 lost = true;

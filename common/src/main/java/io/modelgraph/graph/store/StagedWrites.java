@@ -6,12 +6,12 @@ import io.modelgraph.store.Tables;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -24,11 +24,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * What a large write keeps beside the graph until it is finished, and what clears it (docs/graph.md "Large
- * writes"). An overwrite or removal is staged: the stored item only gains a lock {@code sg = <writeId>}, which every
- * other writer's condition refuses, and its new version goes to {@code ~<writeId>#<sk>} ({@code of = <sk>}, index
- * attributes included, or {@code tomb} for a removal). The keys of the write's new items are recorded at
- * {@code ~<writeId>!<n>} before any goes out. One Query of {@code ~<writeId>} finds all of it: a committed write is
- * {@link #finish}ed, a given-up one {@link #abandon}ed, and {@link #settle} does either for writers that died.
+ * writes"): locks {@code sg = <writeId>} on the items it overwrites or removes, their staged versions at
+ * {@code ~<writeId>#<sk>}, and the keys of its new items at {@code ~<writeId>!<n>}; one Query of {@code ~<writeId>}
+ * finds all of it.
  */
 final class StagedWrites {
     static final String LOCK = "sg";
@@ -86,89 +84,79 @@ final class StagedWrites {
 
     /** Records the keys of the write's new items; throws if it cannot (then nothing of the write may go out). */
     void recordNew(String projectId, String writeId, List<String> sks) {
-        List<List<AttributeValue>> records = new ArrayList<>(List.of(new ArrayList<>()));
-        int bytes = 0;
-        for (String sk : sks) {
-            int size = ItemSize.utf8(sk) + 4;
-            if (bytes + size > RECORD_BYTES) {
-                records.add(new ArrayList<>());
-                bytes = 0;
-            }
-            records.get(records.size() - 1).add(Attr.s(sk));
-            bytes += size;
-        }
-        for (int n = 0; n < records.size() && !sks.isEmpty(); n++) {
+        List<List<String>> records = AtomicWriter.chunks(sks, Integer.MAX_VALUE, RECORD_BYTES,
+                sk -> ItemSize.utf8(sk) + 4);
+        for (int n = 0; n < records.size(); n++) {
             Map<String, AttributeValue> item = new HashMap<>(GraphStore.key(projectId, PREFIX + writeId + "!" + n));
-            item.put(KEYS, AttributeValue.builder().l(records.get(n)).build());
+            item.put(KEYS, AttributeValue.builder().l(records.get(n).stream().map(Attr::s).toList()).build());
             dynamo.putItem(r -> r.tableName(table).item(item));
         }
     }
 
     /**
-     * Finishes committed write {@code writeId}: each staged version moved in place (only while the stored item holds
-     * the lock, else it was moved already) in one transaction with its copy's deletion, so a reader never meets
-     * both; then the key records go and the write leaves {@code applying}. Idempotent: its writer runs it, or a
-     * settle after it died. Throws when something is left for the next settle.
+     * Finishes committed write {@code writeId} (docs/graph.md "Large writes", step 7): each staged version moved in
+     * place in one transaction with its copy's deletion, so a reader never meets both. Idempotent; never throws: what
+     * is left stays {@code applying} for the next settle.
      */
     void finish(String projectId, String writeId) {
         List<TransactWriteItem> moves = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
-        for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
-            if (!isStaged(item)) {
-                records.add(item);
-                continue;
+        try {
+            for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
+                if (!isStaged(item)) {
+                    records.add(item);
+                    continue;
+                }
+                moves.add(version(item).map(v -> TransactWriteItem.builder().put(Put.builder().tableName(table)
+                        .item(v).conditionExpression("#l = :w").expressionAttributeNames(Map.of("#l", LOCK))
+                        .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
+                        .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w",
+                                Map.of("#l", LOCK), writeId)));
+                moves.add(drop(item));
             }
-            moves.add(version(item).map(v -> TransactWriteItem.builder().put(Put.builder().tableName(table).item(v)
-                    .conditionExpression("#l = :w").expressionAttributeNames(Map.of("#l", LOCK))
-                    .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
-                    .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w", Map.of("#l", LOCK),
-                            writeId)));
-            moves.add(drop(item));
+            if (transactAll(moves)) {
+                dropAll(records);
+                versions.applied(projectId, writeId);
+            }
+        } catch (RuntimeException unreachable) {
+            // still applying: readers see the staged versions through the locks, and the next settle finishes it
         }
-        if (!transactAll(moves)) {
-            throw new IllegalStateException("Could not move every staged version of a committed large write");
-        }
-        dropAll(records);
-        versions.applied(projectId, writeId);
     }
 
     /**
-     * Removes what given-up write {@code writeId} left: its new items (each only while absent or still carrying the
-     * write's id: never an item another writer put there since), its locks (each only while it is the write's) with
-     * their staged copies, then its key records, and moves it from {@code aborted} to {@code forgotten}. False when
-     * something could not be removed: it stays listed, so hidden, for the next settle.
+     * Removes what given-up write {@code writeId} left (step 8), each item only while it is still the write's (never
+     * one another writer put there since), and moves it to {@code forgotten}. Never throws: what is left stays
+     * listed, so hidden, for the next settle.
      */
-    boolean abandon(String projectId, String writeId) {
+    void abandon(String projectId, String writeId) {
         List<TransactWriteItem> undo = new ArrayList<>(); // pairs first: a chunk of 100 never splits one
         List<TransactWriteItem> deletes = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
-        for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
-            if (isStaged(item)) {
-                undo.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
-                        .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
-                        .conditionExpression("attribute_exists(#pk) AND #l = :w")
-                        .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
-                        .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build());
-                undo.add(drop(item));
-                continue;
-            }
-            for (AttributeValue sk : item.get(KEYS).l()) {
-                deletes.add(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
-                        Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId));
-            }
-            records.add(item);
-        }
-        undo.addAll(deletes);
         try {
-            if (!transactAll(undo)) {
-                return false;
+            for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
+                if (isStaged(item)) {
+                    undo.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+                            .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
+                            .conditionExpression("attribute_exists(#pk) AND #l = :w")
+                            .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
+                            .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build());
+                    undo.add(drop(item));
+                    continue;
+                }
+                for (AttributeValue sk : item.get(KEYS).l()) {
+                    deletes.add(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
+                            Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId));
+                }
+                records.add(item);
             }
-            dropAll(records);
+            undo.addAll(deletes);
+            if (transactAll(undo)) {
+                dropAll(records);
+                versions.forget(projectId, writeId, clock.instant());
+            }
         } catch (RuntimeException unreachable) {
-            return false;
+            // still listed as given up
         }
-        versions.forget(projectId, writeId, clock.instant());
-        return true;
     }
 
     /**
@@ -179,14 +167,13 @@ final class StagedWrites {
     void settle(String projectId) {
         ProjectVersion.Listed listed = versions.listed(GraphKeys.pk(projectId));
         listed.applying().forEach(w -> finish(projectId, w));
-        Set<String> given = new HashSet<>(listed.aborted());
-        for (String w : listed.open()) {
+        listed.aborted().forEach(w -> abandon(projectId, w));
+        for (String w : listed.open()) { // its writer died, or lost the lease and stops at its next step
             if (!lease.heldBy(projectId, w) && versions.abort(projectId, w)) {
-                given.add(w); // its writer died, or lost the lease and stops at its next step
                 lease.release(projectId, w); // run out; dropped so the project is left as before the write
+                abandon(projectId, w);
             }
         }
-        given.forEach(w -> abandon(projectId, w));
         versions.prune(projectId, listed.forgotten(), clock.instant().minus(WriteLease.LENGTH));
     }
 
@@ -210,13 +197,9 @@ final class StagedWrites {
      * was done already, or never needed) is dropped and the rest sent again. False when some are owed.
      */
     private boolean transactAll(List<TransactWriteItem> items) {
-        List<Supplier<Boolean>> chunks = new ArrayList<>();
-        int size = AtomicWriter.TRANSACTION_ITEMS;
-        for (int i = 0; i < items.size(); i += size) {
-            List<TransactWriteItem> chunk = items.subList(i, Math.min(items.size(), i + size));
-            chunks.add(() -> transact(chunk));
-        }
-        return ConcurrentReads.all(chunks).stream().allMatch(Boolean::booleanValue);
+        return ConcurrentReads.all(AtomicWriter.chunks(items, GraphStore.TRANSACTION_ITEMS, Integer.MAX_VALUE,
+                i -> 0).stream().map(chunk -> (Supplier<Boolean>) () -> transact(chunk)).toList()).stream()
+                .allMatch(Boolean::booleanValue);
     }
 
     private boolean transact(List<TransactWriteItem> chunk) {
@@ -227,12 +210,8 @@ final class StagedWrites {
                 dynamo.transactWriteItems(b -> b.transactItems(tx));
                 return true;
             } catch (TransactionCanceledException e) {
-                List<TransactWriteItem> rest = new ArrayList<>();
-                for (int i = 0; i < tx.size(); i++) {
-                    if (!Cancellation.conditionFailedAt(e, i)) {
-                        rest.add(tx.get(i));
-                    }
-                }
+                List<TransactWriteItem> rest = IntStream.range(0, tx.size())
+                        .filter(i -> !Cancellation.conditionFailedAt(e, i)).mapToObj(tx::get).toList();
                 if (rest.size() == tx.size()) {
                     DynamoCalls.sleep(attempt + 1); // another transaction held an item, or throttling
                 }

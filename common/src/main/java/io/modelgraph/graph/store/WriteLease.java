@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -16,9 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * One large write per project at a time (docs/graph.md "Large writes"): the item {@code L#largeWrite} names the write
- * holding the project and until when. Every other creator of nodes with a given id checks it in its transaction, so
- * nobody else creates a node while a large write sends its new nodes as plain batches. A live holder renews it
- * ({@link ProjectLease}); one that dies frees the project {@link #LENGTH} later at most.
+ * holding the project and until when; every other creator of nodes with a given id checks it in its transaction.
  */
 final class WriteLease {
     static final String SK = "L#largeWrite";
@@ -44,11 +43,11 @@ final class WriteLease {
         this.length = length;
     }
 
-    /** Takes the project's lease for a new write id, renewed while held (see {@link #acquire}). */
+    /** Takes the lease for a new write id ({@link #acquire}), renewed 4 times a length: one lost call keeps it. */
     ProjectLease take(String projectId, Duration wait) {
         String writeId = UUID.randomUUID().toString();
         acquire(projectId, writeId, wait);
-        return new ProjectLease(this, projectId, writeId);
+        return new ProjectLease(this, projectId, writeId, Math.max(1_000, length.toMillis() / 4));
     }
 
     /**
@@ -62,14 +61,12 @@ final class WriteLease {
         long realDeadline = System.nanoTime() + 2 * bound.toNanos();
         for (int attempt = 0; attempt == 0 || (!clock.instant().isAfter(deadline)
                 && System.nanoTime() - realDeadline <= 0); attempt++) {
-            Instant now = clock.instant();
             try {
                 put(projectId, writeId, FREE, Map.of("#sk", Tables.SK, "#until", UNTIL),
-                        Map.of(":now", Attr.n(now.toEpochMilli())));
+                        Map.of(":now", Attr.n(clock.instant().toEpochMilli())));
                 return;
             } catch (ConditionalCheckFailedException held) {
-                long cap = Math.min(250, 20L << Math.min(attempt, 8));
-                DynamoCalls.pause(cap);
+                DynamoCalls.pause(Math.min(250, 20L << Math.min(attempt, 8))); // jittered, up to this cap
             }
         }
         throw StoreConflictException.busy("Another large write to the project is in progress (waited "
@@ -102,15 +99,8 @@ final class WriteLease {
     boolean heldBy(String projectId, String writeId) {
         Map<String, AttributeValue> item = dynamo.getItem(b -> b.tableName(table)
                 .key(GraphStore.key(projectId, SK)).consistentRead(true)).item();
-        return item != null && item.containsKey(UNTIL) && item.containsKey(WRITE_ID)
-                && writeId.equals(item.get(WRITE_ID).s())
-                && Long.parseLong(item.get(UNTIL).n()) >= clock.instant().toEpochMilli();
-    }
-
-    /** Four renewals per length, so one lost call does not lose the lease. */
-    Duration renewEvery() {
-        Duration quarter = length.dividedBy(4);
-        return quarter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : quarter;
+        return item != null && item.containsKey(WRITE_ID) && writeId.equals(item.get(WRITE_ID).s())
+                && Attr.num(item, UNTIL, 0) >= clock.instant().toEpochMilli();
     }
 
     /** Gives the lease back (best effort: otherwise it runs out). */
@@ -124,21 +114,16 @@ final class WriteLease {
         }
     }
 
-    /** A transaction item that fails unless {@code writeId} holds the lease (a small write under a held lease). */
-    TransactWriteItem heldCheck(String projectId, String writeId) {
-        return check(projectId, "#w = :w", Map.of("#w", WRITE_ID), Map.of(":w", Attr.s(writeId)));
-    }
-
-    /** A transaction item that fails while a large write holds the project (every other creator of nodes). */
-    TransactWriteItem freeCheck(String projectId) {
-        return check(projectId, FREE, Map.of("#sk", Tables.SK, "#until", UNTIL),
-                Map.of(":now", Attr.n(clock.instant().toEpochMilli())));
-    }
-
-    private TransactWriteItem check(String projectId, String condition, Map<String, String> names,
-            Map<String, AttributeValue> values) {
+    /**
+     * A transaction item that fails while a large write holds the project (for every other creator of nodes), or,
+     * given a {@code holder}, unless that write holds it (a small write under a lease its caller holds).
+     */
+    TransactWriteItem check(String projectId, Optional<String> holder) {
         return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(table)
-                .key(GraphStore.key(projectId, SK)).conditionExpression(condition).expressionAttributeNames(names)
-                .expressionAttributeValues(values).build()).build();
+                .key(GraphStore.key(projectId, SK)).conditionExpression(holder.isPresent() ? "#w = :w" : FREE)
+                .expressionAttributeNames(holder.isPresent() ? Map.of("#w", WRITE_ID)
+                        : Map.of("#sk", Tables.SK, "#until", UNTIL))
+                .expressionAttributeValues(holder.map(w -> Map.of(":w", Attr.s(w)))
+                        .orElseGet(() -> Map.of(":now", Attr.n(clock.instant().toEpochMilli())))).build()).build();
     }
 }

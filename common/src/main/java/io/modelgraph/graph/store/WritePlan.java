@@ -5,26 +5,18 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The items a large write puts, in the order of its three phases (docs/graph.md "Large writes"). Every new item
- * carries the write's id ({@link OpenWrites#stamped}); every overwrite or removal is staged ({@link StagedWrites}):
- * its stored item gains a lock and its new version goes beside it. The writer holds the project's lease, so nobody
- * else creates a node meanwhile.
- * <ul>
- * <li>{@code hidden}: items nobody else can name while the write runs: staged versions (their key holds the write's
- * id), items under a node this write creates (every writer of those checks the node is live, and it becomes live
- * only in the last phase), relations with a generated id, chunks of values stored out of line (a random token).
- * Plain BatchWriteItem, first.</li>
- * <li>{@code guarded}: locks, conditional on the stored item's stamp, and new items another writer can name
- * (given-id relations on stored nodes), conditional on their absence. Conditional transactions, second.</li>
- * <li>{@code reveal}: the node items of new nodes. Plain BatchWriteItem, last.</li>
- * </ul>
- * {@code recorded}: the keys of the new items (removed if the write is given up); {@code recheck}: new node items
- * whose given id must still be absent when the caller did not hold the lease while validating.
+ * The items a large write puts, in the order of its three phases (docs/graph.md "Large writes", step 5, and "Why
+ * plain batches are safe"): {@code hidden}, plain batches of items nobody else can name while the write runs;
+ * {@code guarded}, conditional transactions of the locks on stored items and of new items another writer can name;
+ * {@code reveal}, plain batches of the node items of new nodes, last. {@code recorded}: the keys of the new items;
+ * {@code recheck}: new node items whose given id must still be absent when the caller did not hold the lease while
+ * validating.
  */
 record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemChange> reveal, List<String> recorded,
         List<ItemChange> recheck) {
 
     /**
+     * @param changes no no-ops: an item absent before is present after
      * @param newNodeIds nodes this write creates (validated absent)
      * @param generatedIds ids (of nodes or relations) this service generated as GUIDs: nobody else knows them
      */
@@ -40,9 +32,6 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
                 guarded.add(staged.get(0));
                 hidden.add(stamped(staged.get(1), writeId));
                 continue;
-            }
-            if (c.after().isEmpty()) {
-                continue; // absent before and after
             }
             ItemChange created = stamped(c, writeId);
             recorded.add(c.sk());

@@ -155,40 +155,59 @@ final class BulkCreateService {
             List<ApiProblem> problems, Map<String, NodeService.NodeDraft> drafts, Map<String, Integer> draftIndex,
             Set<String> givenNodeIds, Map<String, String> invalidNodes, List<RelationEntry> relations,
             List<MixinValue> values, List<Integer> valueIndex, Optional<ProjectLease> held) {
-        // 2. one read of every stored node the entries name (given Ids, spaces, relation ends, value targets)
-        Set<String> toRead = new HashSet<>(givenNodeIds);
-        drafts.values().forEach(d -> toRead.addAll(d.spaceIds()));
+        // 2. the stored nodes the entries refer to (spaces, relation ends, value targets): validation needs them now.
+        // The given ids of new nodes only have to be absent; under the lease nobody can create one from now on, so
+        // that read runs beside this thread's validation and item building, and the write waits for it before its
+        // first item (docs/graph.md "Large writes")
+        Set<String> referenced = new HashSet<>();
+        drafts.values().forEach(d -> referenced.addAll(d.spaceIds()));
         relations.forEach(e -> {
-            toRead.add(e.relation().fromNodeId());
-            toRead.add(e.relation().toNodeId());
+            referenced.add(e.relation().fromNodeId());
+            referenced.add(e.relation().toNodeId());
         });
-        values.forEach(v -> toRead.add(v.nodeId()));
-        toRead.removeAll(drafts.keySet().stream().filter(id -> !givenNodeIds.contains(id)).toList());
-        toRead.remove(main);
-        Map<String, Node> stored = toRead.isEmpty() ? Map.of() : store.nodes(projectId, toRead);
+        values.forEach(v -> referenced.add(v.nodeId()));
+        referenced.removeAll(drafts.keySet()); // an entry of this call wins over a stored node of its Id
+        referenced.remove(main);
+        Set<String> given = new HashSet<>(givenNodeIds);
+        given.remove(main);
+        TakenIds taken;
+        Map<String, Node> stored;
+        if (held.isPresent()) {
+            taken = given.isEmpty() ? TakenIds.known(Map.of()) : TakenIds.read(() -> store.nodes(projectId, given));
+            stored = referenced.isEmpty() ? Map.of() : store.nodes(projectId, referenced);
+        } else { // a small call: one read of both
+            Set<String> toRead = new HashSet<>(referenced);
+            toRead.addAll(given);
+            Map<String, Node> both = toRead.isEmpty() ? Map.of() : store.nodes(projectId, toRead);
+            Map<String, Node> takenNodes = new HashMap<>(both);
+            takenNodes.keySet().retainAll(given);
+            taken = TakenIds.known(takenNodes);
+            stored = both;
+        }
 
-        // 3. check entries against the store and each other
+        // 3. check entries against the store and each other; a given Id that is taken is named in its node's place
+        Map<String, List<ApiProblem>> nodeProblems = new LinkedHashMap<>();
         for (NodeService.NodeDraft d : drafts.values()) {
             String at = "body.nodes[" + draftIndex.get(d.id()) + "]";
+            List<ApiProblem> own = new ArrayList<>();
             if (d.id().equals(main)) {
-                problems.add(ApiProblem.badRequest(at + ".Id", "Id '" + d.id() + "' is the project's main space."));
-            } else if (stored.containsKey(d.id())) {
-                problems.add(ApiProblem.conflict(at + ".Id", NodeService.existsMessage(d.id(),
-                        stored.get(d.id()).deleted())));
+                own.add(ApiProblem.badRequest(at + ".Id", "Id '" + d.id() + "' is the project's main space."));
             }
             for (int s = 0; s < d.spaceIds().size(); s++) {
                 String space = d.spaceIds().get(s);
                 Optional<NodeType> type = typeOf(space, drafts, stored);
                 if (!space.equals(main) && type.orElse(null) != NodeType.Space) {
-                    problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", type.isEmpty()
+                    own.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", type.isEmpty()
                             ? invalidNodes.containsKey(space) ? invalidEntry(space, invalidNodes)
                                     : "Space '" + space + "' does not exist in the project or this call."
                             : "Node '" + space + "' is a " + type.get() + ", not a Space."));
                 } else if (space.equals(d.id())) {
-                    problems.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", "A node cannot be placed in itself."));
+                    own.add(ApiProblem.badRequest(at + ".spaceIds[" + s + "]", "A node cannot be placed in itself."));
                 }
             }
+            nodeProblems.put(d.id(), own);
         }
+        List<ApiProblem> later = new ArrayList<>(); // the relations' and values' problems, listed after the nodes'
         Set<String> relationKeys = new HashSet<>();
         List<Relation> givenRelations = new ArrayList<>();
         for (RelationEntry e : relations) {
@@ -198,18 +217,18 @@ final class BulkCreateService {
             Optional<Node> from = endOf(r.fromNodeId(), drafts, stored, projectId);
             Optional<Node> to = endOf(r.toNodeId(), drafts, stored, projectId);
             if (group.isEmpty()) {
-                problems.add(ApiProblem.badRequest(at + ".relationGroupId", "Unknown relation group '"
+                later.add(ApiProblem.badRequest(at + ".relationGroupId", "Unknown relation group '"
                         + Inputs.abbreviate(r.relationGroupId()) + "'."));
             } else if (from.isEmpty()) {
-                problems.add(ApiProblem.badRequest(at + ".fromNodeId", missingEnd(r.fromNodeId(), stored, invalidNodes)));
+                later.add(ApiProblem.badRequest(at + ".fromNodeId", missingEnd(r.fromNodeId(), stored, invalidNodes)));
             } else if (to.isEmpty()) {
-                problems.add(ApiProblem.badRequest(at + ".toNodeId", missingEnd(r.toNodeId(), stored, invalidNodes)));
+                later.add(ApiProblem.badRequest(at + ".toNodeId", missingEnd(r.toNodeId(), stored, invalidNodes)));
             } else {
                 Optional<String> mismatch = RelationRules.mismatch(group.get(), from.get(), to.get());
                 if (mismatch.isPresent()) {
-                    problems.add(ApiProblem.badRequest(at, mismatch.get()));
+                    later.add(ApiProblem.badRequest(at, mismatch.get()));
                 } else if (!relationKeys.add(r.fromNodeId() + "#" + r.id())) {
-                    problems.add(ApiProblem.badRequest(at + ".Id", "Relation Id '" + r.id()
+                    later.add(ApiProblem.badRequest(at + ".Id", "Relation Id '" + r.id()
                             + "' is used twice for node '" + r.fromNodeId() + "' in this call."));
                 } else if (e.givenId()) {
                     givenRelations.add(r);
@@ -217,10 +236,10 @@ final class BulkCreateService {
             }
         }
         if (!givenRelations.isEmpty()) {
-            Set<String> taken = store.existingRelationKeys(projectId, givenRelations);
+            Set<String> takenRelations = store.existingRelationKeys(projectId, givenRelations);
             for (RelationEntry e : relations) {
-                if (e.givenId() && taken.contains(e.relation().fromNodeId() + "#" + e.relation().id())) {
-                    problems.add(ApiProblem.conflict("body.relations[" + e.index() + "].Id", "Node '"
+                if (e.givenId() && takenRelations.contains(e.relation().fromNodeId() + "#" + e.relation().id())) {
+                    later.add(ApiProblem.conflict("body.relations[" + e.index() + "].Id", "Node '"
                             + e.relation().fromNodeId() + "' already has a relation with Id '" + e.relation().id()
                             + "'." + NodeService.TAKEN_HINT));
                 }
@@ -230,14 +249,14 @@ final class BulkCreateService {
         for (int i = 0; i < values.size(); i++) {
             MixinValue v = values.get(i);
             if (endOf(v.nodeId(), drafts, stored, projectId).isEmpty()) {
-                problems.add(ApiProblem.badRequest("body.mixins[" + valueIndex.get(i) + "].targetNodeId",
+                later.add(ApiProblem.badRequest("body.mixins[" + valueIndex.get(i) + "].targetNodeId",
                         missingEnd(v.nodeId(), stored, invalidNodes)));
                 continue;
             }
             merged.merge(v.nodeId() + "#" + v.mixinId(), v, BulkCreateService::merge);
         }
-        if (!problems.isEmpty()) {
-            throw listed(problems);
+        if (!problems.isEmpty() || !later.isEmpty() || nodeProblems.values().stream().anyMatch(l -> !l.isEmpty())) {
+            throw listed(inOrder(problems, nodeProblems, taken.now(), drafts, draftIndex, later));
         }
 
         // 4. label checks asked for, values merged over stored ones, then the writes
@@ -263,8 +282,14 @@ final class BulkCreateService {
         relations.stream().filter(e -> !e.givenId()).forEach(e -> generated.add(e.relation().id()));
         try {
             // the store merges values over stored ones and writes everything or nothing
+            // a taken given Id refuses the call before the first item is written, as an invalid entry would
             store.bulkWrite(projectId, newNodes, newRelations, new ArrayList<>(merged.values()), subject, generated,
-                    held);
+                    held, () -> {
+                        Map<String, Node> found = taken.now();
+                        if (!found.isEmpty()) {
+                            throw listed(inOrder(List.of(), nodeProblems, found, drafts, draftIndex, List.of()));
+                        }
+                    });
         } catch (StoreConflictException e) {
             throw ApiProblem.conflict("body", e.getMessage());
         }
@@ -276,6 +301,27 @@ final class BulkCreateService {
         if (!checkResults.isEmpty()) {
             out.put("checkResults", checkResults);
         }
+        return out;
+    }
+
+    /**
+     * Every problem in the order of the body: the entries' own, then each node's (its Id taken, named first, then its
+     * own), then the relations' and values'.
+     */
+    private static List<ApiProblem> inOrder(List<ApiProblem> entries, Map<String, List<ApiProblem>> nodeProblems,
+            Map<String, Node> taken, Map<String, NodeService.NodeDraft> drafts, Map<String, Integer> draftIndex,
+            List<ApiProblem> later) {
+        List<ApiProblem> out = new ArrayList<>(entries);
+        for (NodeService.NodeDraft d : drafts.values()) {
+            List<ApiProblem> own = nodeProblems.getOrDefault(d.id(), List.of());
+            Node stored = taken.get(d.id()); // never the main space: its Id is not read as a given one
+            if (stored != null) {
+                out.add(ApiProblem.conflict("body.nodes[" + draftIndex.get(d.id()) + "].Id",
+                        NodeService.existsMessage(d.id(), stored.deleted())));
+            }
+            out.addAll(own);
+        }
+        out.addAll(later);
         return out;
     }
 

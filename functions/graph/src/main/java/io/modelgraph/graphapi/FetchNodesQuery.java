@@ -55,25 +55,16 @@ final class FetchNodesQuery {
         List<String> spaces = SpaceCheck.resolve(store, projectId, q.spaceIds(), "query.SpaceIds");
         // the page's nodes (index queries, one per partition) and their values and relations (node items read by
         // key) are separate reads: a large write committing between them would give the nodes before it with the
-        // values after it. Every commit moves the project version, so the page is read again when it moved.
-        ProjectVersion.Stamp at = store.versions().read(projectId);
-        for (int attempt = 1; ; attempt++) {
-            Map<String, Object> out = page(projectId, q, spaces, position, fingerprint);
-            ProjectVersion.Stamp now = store.versions().read(projectId);
-            if (now.equals(at) || attempt == UNMIXED_ATTEMPTS) {
-                return out; // only a project written without pause gets the last attempt as it is
-            }
-            at = now;
-        }
+        // values after it. Every commit moves the project version, so the page is read as of one version read
+        // before it and read again when the version moved after it.
+        return store.unmixed(projectId, (at, view) -> new FetchNodesQuery(view, tokens, labelIndex)
+                .page(projectId, q, spaces, position, fingerprint, at));
     }
 
-    /** Reads of one page before it is answered as it is: at most this many when large writes keep committing. */
-    static final int UNMIXED_ATTEMPTS = 4;
-
     private Map<String, Object> page(String projectId, FetchNodesRequest q, List<String> spaces,
-            PagingToken.Position position, String fingerprint) {
+            PagingToken.Position position, String fingerprint, ProjectVersion.Stamp at) {
         Page page = q.nodeIds().isEmpty() ? q.expression().isPresent() && labelIndex
-                ? fromLabelIndex(projectId, q, spaces, position) : fromIndex(projectId, q, spaces, position)
+                ? fromLabelIndex(projectId, q, spaces, position, at) : fromIndex(projectId, q, spaces, position)
                 : q.sortAttr().isPresent() ? sortedIds(projectId, q, spaces, position)
                         : listedIds(projectId, q, spaces, position);
         Set<String> relationSpaces = q.relationsFromAllSpaces() ? Set.of() : new HashSet<>(spaces);
@@ -140,11 +131,11 @@ final class FetchNodesQuery {
      * an entry they contradict is dropped and the next candidates read. Same nodes, order and positions as the
      * partition walk, without reading the nodes in between - and so without the walk's per-page budget.
      */
-    private Page fromLabelIndex(String projectId, FetchNodesRequest q, List<String> spaces, PagingToken.Position from) {
+    private Page fromLabelIndex(String projectId, FetchNodesRequest q, List<String> spaces, PagingToken.Position from,
+            ProjectVersion.Stamp stamp) {
         NodeOrder order = q.sortAttr().orElse(NodeOrder.LABEL);
         List<NodeType> types = q.nodeType().map(List::of).orElse(List.of(NodeType.values()));
         String needle = GraphKeys.lowerLabel(q.expression().orElseThrow());
-        ProjectVersion.Stamp stamp = store.versions().read(projectId);
         Set<String> spaceSet = new HashSet<>(spaces);
         List<IndexEntry> matches = new ArrayList<>();
         Optional<String> after = from.afterKey();

@@ -147,4 +147,47 @@ class BulkCreateTest {
         assertTrue(seen.values().stream().allMatch(v -> v == 1));
         assertEquals(2, api.fetch("t600", true, false).path("relations").size());
     }
+    @Test
+    void aTakenIdInALargeCallRefusesItWholeAndLeavesEveryItemAsItWas() {
+        // a large call holds the project's lease and reads its given Ids beside its validation: the answer still
+        // names every taken Id in body order, and nothing of the call is written
+        String live = api.createNode("Live", "Type");
+        String deleted = api.createNode("Deleted", "Type");
+        api.delete("node/" + deleted, null).ok();
+        Map<String, Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue>> before =
+                FaultyDynamo.partition(api.project());
+        List<Map<String, Object>> nodes = new ArrayList<>();
+        List<Map<String, Object>> relations = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            String id = i == 40 ? live : i == 120 ? deleted : "n" + i;
+            nodes.add(Map.of("Id", id, "label", "Node " + i, "nodeType", "Type"));
+            if (i > 0) {
+                relations.add(Map.of("fromNodeId", id, "toNodeId", nodes.get(i - 1).get("Id"), "relationGroupId",
+                        "subclass-of"));
+            }
+        }
+        Map<String, Object> body = Map.of("nodes", nodes, "relations", relations);
+        String msg = api.post("bulkCreate", body).fails(409).message();
+        assertTrue(msg.startsWith("2 invalid entries"), msg);
+        assertTrue(msg.indexOf("body.nodes[40].Id:") >= 0 && msg.indexOf("body.nodes[40].Id:")
+                < msg.indexOf("body.nodes[120].Id:"), msg);
+        assertTrue(msg.contains("'" + deleted + "' already exists (deleted; restore it instead)"), msg);
+        assertEquals(before, FaultyDynamo.partition(api.project()), "the refused call wrote nothing");
+        assertEquals("Live", api.fetch(live, false, false).path("label").asText());
+        api.get("fetchNode?NodeId=n0").fails(404);
+
+        // with an invalid entry beside the taken Ids every problem is listed, as without the lease: the entries'
+        // own first, then each node's, then the relations' (two name the invalid node), and it is a 400
+        List<Map<String, Object>> withBad = new ArrayList<>(nodes);
+        withBad.set(70, Map.of("Id", "n70", "label", "", "nodeType", "Type"));
+        String bad = api.post("bulkCreate", Map.of("nodes", withBad, "relations", relations)).fails(400).message();
+        assertTrue(bad.startsWith("5 invalid entries"), bad);
+        int label = bad.indexOf("body.nodes[70].label:");
+        int taken = bad.indexOf("body.nodes[40].Id:");
+        int deletedAt = bad.indexOf("body.nodes[120].Id:");
+        int relation = bad.indexOf("body.relations[69].fromNodeId:");
+        assertTrue(label >= 0 && label < taken && taken < deletedAt && deletedAt < relation
+                && bad.contains("body.relations[70].toNodeId:"), bad);
+        assertEquals(before, FaultyDynamo.partition(api.project()), "the refused call wrote nothing");
+    }
 }
