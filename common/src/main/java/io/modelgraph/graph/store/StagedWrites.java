@@ -99,7 +99,7 @@ final class StagedWrites {
      * is left stays {@code applying} for the next settle.
      */
     void finish(String projectId, String writeId) {
-        List<TransactWriteItem> moves = new ArrayList<>();
+        List<List<TransactWriteItem>> moves = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
         try {
             for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
@@ -107,12 +107,12 @@ final class StagedWrites {
                     records.add(item);
                     continue;
                 }
-                moves.add(version(item).map(v -> TransactWriteItem.builder().put(Put.builder().tableName(table)
-                        .item(v).conditionExpression("#l = :w").expressionAttributeNames(Map.of("#l", LOCK))
+                moves.add(List.of(version(item).map(v -> TransactWriteItem.builder().put(Put.builder()
+                        .tableName(table).item(v).conditionExpression("#l = :w")
+                        .expressionAttributeNames(Map.of("#l", LOCK))
                         .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
                         .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w",
-                                Map.of("#l", LOCK), writeId)));
-                moves.add(drop(item));
+                                Map.of("#l", LOCK), writeId)), drop(item)));
             }
             if (transactAll(moves)) {
                 dropAll(records);
@@ -129,27 +129,24 @@ final class StagedWrites {
      * listed, so hidden, for the next settle.
      */
     void abandon(String projectId, String writeId) {
-        List<TransactWriteItem> undo = new ArrayList<>(); // pairs first: a chunk of 100 never splits one
-        List<TransactWriteItem> deletes = new ArrayList<>();
+        List<List<TransactWriteItem>> undo = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
         try {
             for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
                 if (isStaged(item)) {
-                    undo.add(TransactWriteItem.builder().update(Update.builder().tableName(table)
+                    undo.add(List.of(TransactWriteItem.builder().update(Update.builder().tableName(table)
                             .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
                             .conditionExpression("attribute_exists(#pk) AND #l = :w")
                             .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
-                            .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build());
-                    undo.add(drop(item));
+                            .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build(), drop(item)));
                     continue;
                 }
                 for (AttributeValue sk : item.get(KEYS).l()) {
-                    deletes.add(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
-                            Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId));
+                    undo.add(List.of(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
+                            Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId)));
                 }
                 records.add(item);
             }
-            undo.addAll(deletes);
             if (transactAll(undo)) {
                 dropAll(records);
                 versions.forget(projectId, writeId, clock.instant());
@@ -193,12 +190,15 @@ final class StagedWrites {
     }
 
     /**
-     * Sends {@code items} in transactions of up to 100, side by side; an item refused by its condition (its work
-     * was done already, or never needed) is dropped and the rest sent again. False when some are owed.
+     * Sends {@code groups} (a move or lift with its staged copy's deletion, never split, or one deletion) side by
+     * side in transactions of up to 50 groups and ~3 MB (a move puts a whole item); an item refused by its condition
+     * (done already, or never needed) is dropped and the rest sent again. False when some are owed.
      */
-    private boolean transactAll(List<TransactWriteItem> items) {
-        return ConcurrentReads.all(AtomicWriter.chunks(items, GraphStore.TRANSACTION_ITEMS, Integer.MAX_VALUE,
-                i -> 0).stream().map(chunk -> (Supplier<Boolean>) () -> transact(chunk)).toList()).stream()
+    private boolean transactAll(List<List<TransactWriteItem>> groups) {
+        return ConcurrentReads.all(AtomicWriter.chunks(groups, GraphStore.TRANSACTION_ITEMS / 2,
+                AtomicWriter.TRANSACTION_BYTES, g -> g.stream().mapToInt(t -> t.put() == null ? 1_000
+                        : ItemSize.bytes(t.put().item())).sum()).stream().map(chunk -> (Supplier<Boolean>) ()
+                        -> transact(chunk.stream().flatMap(List::stream).toList())).toList()).stream()
                 .allMatch(Boolean::booleanValue);
     }
 
