@@ -46,7 +46,7 @@ public final class BulkRateBench {
                 GraphHandler handler = new GraphHandler(new Services(tables, base.dynamo(), base.s3(), base.settings(),
                         base.clock()));
                 String body = GraphBench.bulkBody(n);
-                String load = GraphBench.loadAverage();
+                String load = ImportFigures.loadAverage();
                 long t0 = System.nanoTime();
                 APIGatewayV2HTTPResponse r = GraphBench.call(handler, GraphBench.newProject(), "POST", "bulkCreate",
                         body);

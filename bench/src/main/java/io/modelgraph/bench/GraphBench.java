@@ -209,7 +209,7 @@ public final class GraphBench {
             String project = newProject();
             String body = bulkBody(size);
             List<WriteRequest> items = rawItems(newProject(), size);
-            String load = loadAverage();
+            String load = ImportFigures.loadAverage();
             REQUESTS.clear();
             CALLS.clear();
             CALL_OPS.clear();
@@ -558,16 +558,6 @@ public final class GraphBench {
         ctx.setAuthorizer(auth);
         event.setRequestContext(ctx);
         return handler.handleRequest(event, null);
-    }
-
-    /** The 1, 5 and 15 minute load averages (Linux), or "?" where there is no /proc. */
-    static String loadAverage() {
-        try {
-            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (java.io.IOException | RuntimeException e) {
-            return "?";
-        }
     }
 
     static String newProject() {

@@ -91,7 +91,7 @@ public final class ImportFigures {
         System.exit(0); // the embedded stores leave non-daemon threads
     }
 
-    /** The 1, 5 and 15 minute load averages (Linux), or "?". */
+    /** The 1, 5 and 15 minute load averages (Linux), or "?" where there is no /proc; every bench prints it. */
     static String loadAverage() {
         try {
             String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).split(" ");
