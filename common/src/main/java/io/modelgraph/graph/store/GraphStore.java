@@ -715,6 +715,7 @@ public final class GraphStore implements GraphAccess {
         }
         nodeItems.forEach((id, item) -> changes.add(new ItemChange(pk, GraphKeys.nodeSk(id),
                 Optional.ofNullable(stored.get(id)), Optional.of(item))));
+        nodeItems.clear(); // the changes hold immutable copies: the builders' maps need not stay live through the write
         beforeWriting.run();
         atomic.write(projectId, changes, newIds, generatedIds, held);
         return changes.size();
