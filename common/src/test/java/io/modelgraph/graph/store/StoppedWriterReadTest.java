@@ -372,7 +372,7 @@ class StoppedWriterReadTest {
                 .item();
         assertTrue(version == null || !version.containsKey(ProjectVersion.ABORTED),
                 () -> "still listed as given up: " + version.get(ProjectVersion.ABORTED));
-        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        clock.advance(ProjectVersion.FORGOTTEN_FOR.plusSeconds(1));
         reader.settlePendingWrites(projectId);
         Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> later = services.dynamo()
                 .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))
