@@ -33,9 +33,9 @@ public final class Jobs {
     public static final Duration RUN_TIMEOUT = Duration.ofSeconds(900);
     /**
      * How long a job run's claim ({@code runUntil}) and its write lease last without renewal: a live run renews both
-     * every 30 s, so a run that dies holds its project for two minutes at most and is reported failed after that.
+     * every 22.5 s, so a run that dies holds its project for 90 s at most and is reported failed after that.
      */
-    public static final Duration RUN_LEASE = Duration.ofMinutes(2);
+    public static final Duration RUN_LEASE = Duration.ofSeconds(90);
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "job-heartbeat");
         t.setDaemon(true);

@@ -250,9 +250,9 @@ class KilledGatewayTest {
         System.out.println("KilledGatewayTest dead job: node create accepted " + acceptedAfter + " ms after the kill ("
                 + attempt + " attempts)");
         assertTrue(acceptedAfter >= 0, "no node create accepted within 150 s of the kill");
-        // the lease ran out two minutes after its last renewal, which came before the kill; the rest is the probe's
-        // own wait (a refused create waits ~3 s) and its one-second rhythm
-        assertTrue(acceptedAfter <= 120_000 + 5_000, "accepted " + acceptedAfter + " ms after the kill");
+        // the lease ran out 90 s after its last renewal, which came before the kill; with the probe's own wait (a
+        // refused create waits ~3 s) and its one-second rhythm, still within the two minutes a dead job may block
+        assertTrue(acceptedAfter <= 120_000, "accepted " + acceptedAfter + " ms after the kill");
         assertTrue(attempt > 1, "the dead job held the project at first");
         JobsGatewayTest.Reply job = JobsGatewayTest.send(reader, "GET", statusUrl, token(project, Role.Admin), null);
         assertEquals(200, job.status(), job.body());

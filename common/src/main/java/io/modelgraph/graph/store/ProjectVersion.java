@@ -38,6 +38,8 @@ public final class ProjectVersion {
     static final String ABORTED = "aborted";
     /** Given-up writes with nothing left, for two minutes more still hidden ({@link #forget}). */
     static final String FORGOTTEN = "forgotten";
+    /** How long a forgotten write stays hidden: longer than any read (see {@link #forget}). */
+    static final java.time.Duration FORGOTTEN_FOR = java.time.Duration.ofMinutes(2);
     /** Committed writes whose staged versions and key records are not yet cleared ({@link StagedWrites#finish}). */
     static final String APPLYING = "applying";
     private static final int ATTEMPTS = 10;

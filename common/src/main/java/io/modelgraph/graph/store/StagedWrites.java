@@ -171,7 +171,7 @@ final class StagedWrites {
                 abandon(projectId, w);
             }
         }
-        versions.prune(projectId, listed.forgotten(), clock.instant().minus(WriteLease.LENGTH));
+        versions.prune(projectId, listed.forgotten(), clock.instant().minus(ProjectVersion.FORGOTTEN_FOR));
     }
 
     /** Deletes items nobody else writes (plain batches); throws when some could not be deleted. */

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  */
 final class WriteLease {
     static final String SK = "L#largeWrite";
-    static final Duration LENGTH = Duration.ofMinutes(2);
+    /** A holder that dies just after renewing frees the project 90 s later: within two minutes, retries included. */
+    static final Duration LENGTH = Duration.ofSeconds(90);
     /** How long a large write waits for another holder unless its caller allows more (bulkCreate, by its budget). */
     static final Duration DEFAULT_WAIT = Duration.ofSeconds(8);
     /** The longest wait any caller may ask for: within the HTTP API's 29 s with the write itself after it. */

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A job run that dies holding its project (docs/graph.md "Time budget and jobs"): its write lease and its claim on
- * the job are renewed only while its process lives, so two minutes after the kill the project takes node creates
- * again and the job reads as failed, not running.
+ * the job are renewed only while its process lives, so 90 s after the kill (within two minutes) the project takes
+ * node creates again and the job reads as failed, not running.
  */
 class DeadWriterTest {
     private final Services services = TestStores.services();
-    private final MovableClock clock = new MovableClock(); // moved on by the test, instead of waiting two minutes
+    private final MovableClock clock = new MovableClock(); // moved on by the test, instead of waiting 90 s
     private final GraphStore store = GraphStore.forJobs(new Services(services.stores(), services.dynamo(),
             services.s3(), services.settings(), clock), Jobs.RUN_LEASE);
     private final JobStore jobStore = new JobStore(services.dynamo(), services.stores().graphTable(),
@@ -63,7 +63,11 @@ class DeadWriterTest {
                 "while the run's lease lasts, node creates wait for it");
         assertEquals(JobState.running, jobs.find(projectId, "job1").orElseThrow().state());
 
-        clock.advance(Duration.ofMinutes(2).plusSeconds(1));
+        assertTrue(Jobs.RUN_LEASE.compareTo(Duration.ofMinutes(2)) < 0, "a dead run frees its project within 2 min");
+        clock.advance(Jobs.RUN_LEASE.minusSeconds(1));
+        assertThrows(StoreConflictException.class, () -> store.createNode(projectId, node(projectId, "n1")),
+                "until the lease has run out, the dead run holds the project");
+        clock.advance(Duration.ofSeconds(2));
         store.createNode(projectId, node(projectId, "n2")); // accepted: the dead run's lease has run out
         assertTrue(store.node(projectId, "n2").isPresent());
         JobRecord failed = jobs.find(projectId, "job1").orElseThrow();
@@ -88,7 +92,7 @@ class DeadWriterTest {
         assertThrows(StoreConflictException.class, () -> store.createNode(projectId, node(projectId, "n1")),
                 "five minutes on, the renewed lease still holds the project");
         assertFalse(lease.renew(projectId, "w2"), "only the holder renews");
-        clock.advance(Duration.ofMinutes(2).plusSeconds(1));
+        clock.advance(Jobs.RUN_LEASE.plusSeconds(1));
         assertFalse(lease.heldBy(projectId, "w1"), "without renewal it runs out");
         store.createNode(projectId, node(projectId, "n2"));
     }

@@ -14,9 +14,9 @@ import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
+import io.modelgraph.testing.DynamoCall;
 import io.modelgraph.testing.MovableClock;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.modelgraph.testing.WatchedDynamo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +31,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import java.util.function.Consumer;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * A reader never sees part of a large write (docs/graph.md "Large writes"): a bulkCreate's writer is stopped at a
@@ -82,64 +80,31 @@ class StoppedWriterReadTest {
         /** The number of write calls made when the commit landed. */
         volatile int committedAfter = -1;
         final DynamoDbClient client;
-        private int underWay;
+        private final WatchedDynamo dynamo;
 
         Stopping(DynamoDbClient real) {
-            client = (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
-                    new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                        boolean batch = method.getName().equals("batchWriteItem")
-                                || method.getName().equals("transactWriteItems");
-                        if (batch && calls.incrementAndGet() == stopAt) {
-                            stop.run();
-                        }
-                        if (batch) {
-                            landing(1);
-                        }
-                        Object answer;
-                        try {
-                            answer = method.invoke(real, args);
-                        } catch (InvocationTargetException e) {
-                            throw e.getCause();
-                        } finally {
-                            if (batch) {
-                                landing(-1);
-                            }
-                        }
-                        if (method.getName().equals("updateItem") && args[0] instanceof Consumer<?>
-                                && isCommit(args[0])) {
-                            committedAfter = calls.get();
-                            if (loseCommitAnswer) {
-                                throw SdkClientException.create("the answer to the commit was lost");
-                            }
-                        }
-                        return answer;
-                    });
-        }
-
-        @SuppressWarnings("unchecked")
-        private static boolean isCommit(Object shape) {
-            UpdateItemRequest.Builder b = UpdateItemRequest.builder();
-            ((Consumer<UpdateItemRequest.Builder>) shape).accept(b);
-            UpdateItemRequest r = b.build();
-            return r.updateExpression().startsWith("SET") && r.updateExpression().contains("DELETE");
-        }
-
-        private synchronized void landing(int change) {
-            underWay += change;
-            notifyAll();
-        }
-
-        /** Waits until no BatchWriteItem call but the stopped one is under way; false after {@code millis}. */
-        synchronized boolean othersLanded(long millis) throws InterruptedException {
-            long until = System.currentTimeMillis() + millis;
-            while (underWay > 0) {
-                long left = until - System.currentTimeMillis();
-                if (left <= 0) {
-                    return false;
+            dynamo = new WatchedDynamo(real).before(call -> {
+                if (isWrite(call) && calls.incrementAndGet() == stopAt) {
+                    stop.run();
                 }
-                wait(left);
-            }
-            return true;
+            }).after(call -> {
+                if (LargeWriteCalls.isCommit(call)) {
+                    committedAfter = calls.get();
+                    if (loseCommitAnswer) {
+                        throw SdkClientException.create("the answer to the commit was lost");
+                    }
+                }
+            });
+            client = dynamo.client();
+        }
+
+        private static boolean isWrite(DynamoCall call) {
+            return call.is("batchWriteItem") || call.is("transactWriteItems");
+        }
+
+        /** Waits until no write call but the stopped one is under way; false after {@code millis}. */
+        boolean othersLanded(long millis) throws InterruptedException {
+            return dynamo.awaitNoneUnderWay(Stopping::isWrite, Duration.ofMillis(millis));
         }
     }
 
@@ -407,7 +372,7 @@ class StoppedWriterReadTest {
                 .item();
         assertTrue(version == null || !version.containsKey(ProjectVersion.ABORTED),
                 () -> "still listed as given up: " + version.get(ProjectVersion.ABORTED));
-        clock.advance(WriteLease.LENGTH.plusSeconds(1));
+        clock.advance(ProjectVersion.FORGOTTEN_FOR.plusSeconds(1));
         reader.settlePendingWrites(projectId);
         Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> later = services.dynamo()
                 .getItem(b -> b.tableName(table).key(GraphStore.key(projectId, ProjectVersion.SK)).consistentRead(true))

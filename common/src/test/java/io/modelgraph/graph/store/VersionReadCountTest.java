@@ -9,15 +9,11 @@ import io.modelgraph.graph.Relation;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
 import io.modelgraph.testing.MovableClock;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.modelgraph.testing.WatchedDynamo;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What the reads that guard against a large write's commit cost (docs/graph.md "Large writes", "What readers
@@ -29,16 +25,10 @@ class VersionReadCountTest {
     private final MovableClock clock = new MovableClock();
     private final String table = services.stores().graphTable();
     private final GraphStore writer = new GraphStore(services.dynamo(), table, clock);
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    private final GraphStore reader = new GraphStore((DynamoDbClient) Proxy.newProxyInstance(
-            DynamoDbClient.class.getClassLoader(), new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                calls.computeIfAbsent(method.getName(), n -> new AtomicInteger()).incrementAndGet();
-                try {
-                    return method.invoke(services.dynamo(), args);
-                } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            }), table, clock);
+    private final WatchedDynamo dynamo = new WatchedDynamo(services.dynamo());
+    private final AtomicInteger getItems = dynamo.counter(call -> call.is("getItem"));
+    private final AtomicInteger batchGets = dynamo.counter(call -> call.is("batchGetItem"));
+    private final GraphStore reader = new GraphStore(dynamo.client(), table, clock);
 
     /** A project whose {@code count} nodes and {@code count} relations one large write put. */
     private String written(int count) {
@@ -64,10 +54,12 @@ class VersionReadCountTest {
         return out;
     }
 
-    private int counted(String call, Runnable read) {
-        calls.clear();
+    /** The GetItem calls of {@code read}. */
+    private int getItemsOf(Runnable read) {
+        getItems.set(0);
+        batchGets.set(0);
         read.run();
-        return calls.getOrDefault(call, new AtomicInteger()).get();
+        return getItems.get();
     }
 
     @Test
@@ -76,24 +68,24 @@ class VersionReadCountTest {
         List<String> page = ids(50);
         assertEquals(50, reader.nodes(projectId, page).size());
         // the first read of the write's items learns that it committed: one version read after the items
-        assertEquals(1, calls.get("getItem").get(), "version reads of the first page");
-        assertEquals(1, calls.get("batchGetItem").get());
+        assertEquals(1, getItems.get(), "version reads of the first page");
+        assertEquals(1, batchGets.get());
         // from then on the write is known committed: the page is one BatchGetItem and nothing else
-        assertEquals(0, counted("getItem", () -> assertEquals(50, reader.nodes(projectId, page).size())),
+        assertEquals(0, getItemsOf(() -> assertEquals(50, reader.nodes(projectId, page).size())),
                 "version reads of a page of known items");
-        assertEquals(1, calls.get("batchGetItem").get());
+        assertEquals(1, batchGets.get());
     }
 
     @Test
     void aReadOfSeveralCallsReadsTheVersionBeforeAndAfterAndJudgesEveryItemByIt() {
         String projectId = written(150);
         // a load: one Query per type partition and one for the relations, every one meeting the write's items
-        assertEquals(2, counted("getItem", () -> assertEquals(1 + 150, reader.load(projectId, List.of()).nodes()
+        assertEquals(2, getItemsOf(() -> assertEquals(1 + 150, reader.load(projectId, List.of()).nodes()
                 .size())), "version reads of a load (the main space node and the 150)");
         // 150 ids: two BatchGetItem calls, so a commit could fall between them
         String other = written(150);
-        assertEquals(2, counted("getItem", () -> assertEquals(150, reader.nodes(other, ids(150)).size())),
+        assertEquals(2, getItemsOf(() -> assertEquals(150, reader.nodes(other, ids(150)).size())),
                 "version reads of 150 nodes by id");
-        assertEquals(2, calls.get("batchGetItem").get());
+        assertEquals(2, batchGets.get());
     }
 }

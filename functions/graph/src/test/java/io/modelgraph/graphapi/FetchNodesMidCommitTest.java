@@ -9,10 +9,10 @@ import io.modelgraph.graph.MixinValue;
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.LargeWriteCalls;
 import io.modelgraph.json.Json;
 import io.modelgraph.store.TestStores;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.modelgraph.testing.WatchedDynamo;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,10 +27,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * A fetchNodes page is made of several DynamoDB reads: the index query that picks the page's nodes, then (with
@@ -50,27 +48,27 @@ class FetchNodesMidCommitTest {
         CountDownLatch atCommit = new CountDownLatch(1);
         CountDownLatch mayCommit = new CountDownLatch(1);
         CountDownLatch committed = new CountDownLatch(1);
-        DynamoDbClient writerClient = proxy(real, (method, args) -> {
-            if (method.equals("updateItem") && isCommit(args[0])) {
+        WatchedDynamo writerDynamo = new WatchedDynamo(real).before(call -> {
+            if (LargeWriteCalls.isCommit(call)) {
                 atCommit.countDown();
                 await(mayCommit);
             }
-        }, (method, args) -> {
-            if (method.equals("updateItem") && isCommit(args[0])) {
+        }).after(call -> {
+            if (LargeWriteCalls.isCommit(call)) {
                 committed.countDown();
             }
         });
         AtomicBoolean armed = new AtomicBoolean();
-        DynamoDbClient readerClient = proxy(real, (method, args) -> {
+        WatchedDynamo readerDynamo = new WatchedDynamo(real).before(call -> {
             // the reads after the page's index query: let the write commit first
-            if (method.equals("batchGetItem") && armed.compareAndSet(true, false)) {
+            if (call.is("batchGetItem") && armed.compareAndSet(true, false)) {
                 mayCommit.countDown();
                 await(committed);
             }
-        }, (method, args) -> { });
+        });
 
-        GraphStore writer = new GraphStore(writerClient, table, Clock.systemUTC());
-        GraphStore reader = new GraphStore(readerClient, table, Clock.systemUTC());
+        GraphStore writer = new GraphStore(writerDynamo.client(), table, Clock.systemUTC());
+        GraphStore reader = new GraphStore(readerDynamo.client(), table, Clock.systemUTC());
         String project = TestStores.newProjectId();
         writer.ensureMainSpace(project, "tester");
         List<Node> old = new ArrayList<>();
@@ -143,42 +141,6 @@ class FetchNodesMidCommitTest {
 
     private static MixinValue value(String node, String text) {
         return new MixinValue(node, "description", Map.of("description", TextNode.valueOf(node + " " + text)));
-    }
-
-    interface Hook {
-        void on(String method, Object[] args);
-    }
-
-    private static DynamoDbClient proxy(DynamoDbClient real, Hook before, Hook after) {
-        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
-                new Class<?>[] {DynamoDbClient.class}, (p, method, args) -> {
-                    before.on(method.getName(), args);
-                    Object answer;
-                    try {
-                        answer = method.invoke(real, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                    after.on(method.getName(), args);
-                    return answer;
-                });
-    }
-
-    /** The commit of a large write: the one UpdateItem that sets the version and moves the write off open. */
-    @SuppressWarnings("unchecked")
-    private static boolean isCommit(Object shape) {
-        UpdateItemRequest r;
-        if (shape instanceof UpdateItemRequest request) {
-            r = request;
-        } else if (shape instanceof Consumer<?> c) {
-            UpdateItemRequest.Builder b = UpdateItemRequest.builder();
-            ((Consumer<UpdateItemRequest.Builder>) c).accept(b);
-            r = b.build();
-        } else {
-            return false;
-        }
-        return r.updateExpression() != null && r.updateExpression().startsWith("SET")
-                && r.updateExpression().contains("DELETE") && r.conditionExpression() != null;
     }
 
     private static void await(CountDownLatch latch) {

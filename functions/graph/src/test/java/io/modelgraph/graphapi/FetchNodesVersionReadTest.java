@@ -10,10 +10,10 @@ import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
 import io.modelgraph.graph.Relation;
 import io.modelgraph.graph.store.GraphStore;
+import io.modelgraph.graph.store.LargeWriteCalls;
 import io.modelgraph.json.Json;
 import io.modelgraph.store.TestStores;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.modelgraph.testing.WatchedDynamo;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,11 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /**
  * What a fetchNodes page costs in reads of the project's version item (docs/graph.md "Large writes", "What readers
@@ -36,18 +33,9 @@ class FetchNodesVersionReadTest {
     private static final int NODES = 150;
     private final DynamoDbClient real = GraphApi.SERVICES.dynamo();
     private final String table = GraphApi.SERVICES.stores().graphTable();
-    private final AtomicInteger versionReads = new AtomicInteger();
-    private final GraphStore reader = new GraphStore((DynamoDbClient) Proxy.newProxyInstance(
-            DynamoDbClient.class.getClassLoader(), new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                if (method.getName().equals("getItem") && isVersionKey(args[0])) {
-                    versionReads.incrementAndGet();
-                }
-                try {
-                    return method.invoke(real, args);
-                } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            }), table, Clock.systemUTC());
+    private final WatchedDynamo dynamo = new WatchedDynamo(real);
+    private final AtomicInteger versionReads = dynamo.counter(LargeWriteCalls::isVersionRead);
+    private final GraphStore reader = new GraphStore(dynamo.client(), table, Clock.systemUTC());
 
     /** A project whose nodes, relations and values one large write put. */
     private String written() {
@@ -94,21 +82,5 @@ class FetchNodesVersionReadTest {
         assertEquals(false, page.path("lastPage").asBoolean());
         // before: the label index read the version a third time for its own stamp
         assertEquals(2, versionReads.get(), "version reads of one Expression page");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static boolean isVersionKey(Object shape) {
-        GetItemRequest r;
-        if (shape instanceof GetItemRequest request) {
-            r = request;
-        } else if (shape instanceof Consumer<?> c) {
-            GetItemRequest.Builder b = GetItemRequest.builder();
-            ((Consumer<GetItemRequest.Builder>) c).accept(b);
-            r = b.build();
-        } else {
-            return false;
-        }
-        AttributeValue sk = r.key().get("sk");
-        return sk != null && "X#version".equals(sk.s());
     }
 }
