@@ -11,23 +11,20 @@ import io.modelgraph.graph.Relation;
 import io.modelgraph.platform.Services;
 import io.modelgraph.store.TestStores;
 import io.modelgraph.testing.MovableClock;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
+import io.modelgraph.testing.WatchedDynamo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The existence read of a bulkCreate's given ids (docs/graph.md "Large writes"): {@code nodesAmong} answers what
  * {@code nodes} answers for the same ids (deleted nodes included, items of an uncommitted large write left out),
  * with one Query of the ids' key range while that range holds no more items than the ids, and id by id otherwise.
- * The reader's DynamoDB client counts its calls and passes each on to DynamoDB Local.
+ * The reader's DynamoDB client ({@link WatchedDynamo}) counts its calls and passes each on to DynamoDB Local.
  */
 class NodesAmongTest {
     private static final int CALL = 150;
@@ -36,16 +33,10 @@ class NodesAmongTest {
     private final MovableClock clock = new MovableClock();
     private final String table = services.stores().graphTable();
     private final GraphStore writer = new GraphStore(services.dynamo(), table, clock);
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    private final GraphStore reader = new GraphStore((DynamoDbClient) Proxy.newProxyInstance(
-            DynamoDbClient.class.getClassLoader(), new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-                calls.computeIfAbsent(method.getName(), n -> new AtomicInteger()).incrementAndGet();
-                try {
-                    return method.invoke(services.dynamo(), args);
-                } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            }), table, clock);
+    private final WatchedDynamo dynamo = new WatchedDynamo(services.dynamo());
+    private final AtomicInteger queries = dynamo.counter(call -> call.is("query"));
+    private final AtomicInteger batchGets = dynamo.counter(call -> call.is("batchGetItem"));
+    private final GraphStore reader = new GraphStore(dynamo.client(), table, clock);
 
     private String project() {
         String projectId = TestStores.newProjectId();
@@ -77,25 +68,22 @@ class NodesAmongTest {
         return out;
     }
 
-    /** The answer of {@code nodesAmong}, checked against {@code nodes}; {@code calls} holds its own calls. */
+    /** The answer of {@code nodesAmong}, checked against {@code nodes}; the counters hold its own calls. */
     private Map<String, Node> among(String projectId, List<String> ids) {
         Map<String, Node> byId = writer.nodes(projectId, ids);
-        calls.clear();
+        queries.set(0);
+        batchGets.set(0);
         Map<String, Node> out = reader.nodesAmong(projectId, ids);
         assertEquals(byId, out, "the same answer as the read id by id");
         return out;
-    }
-
-    private int calls(String name) {
-        return calls.getOrDefault(name, new AtomicInteger()).get();
     }
 
     @Test
     void aFreshProjectIsAnsweredByOneQueryOfTheRange() {
         String projectId = project();
         assertTrue(among(projectId, ids("n", 0, CALL)).isEmpty());
-        assertEquals(1, calls("query"));
-        assertEquals(0, calls("batchGetItem"));
+        assertEquals(1, queries.get());
+        assertEquals(0, batchGets.get());
     }
 
     @Test
@@ -106,8 +94,8 @@ class NodesAmongTest {
         Map<String, Node> found = among(projectId, ids("n", 0, CALL));
         assertEquals(Set.copyOf(taken), found.keySet(), "n0100x is in the range but not asked for");
         found.values().forEach(n -> assertFalse(n.deleted()));
-        assertEquals(1, calls("query"));
-        assertEquals(0, calls("batchGetItem"));
+        assertEquals(1, queries.get());
+        assertEquals(0, batchGets.get());
     }
 
     @Test
@@ -123,8 +111,8 @@ class NodesAmongTest {
         Map<String, Node> found = among(projectId, asked);
         assertEquals(CALL - 1, found.size());
         assertFalse(found.containsKey("n298x"));
-        assertEquals(2, calls("batchGetItem"), "the fallback: 150 ids in two BatchGetItem");
-        assertTrue(calls("query") >= 1, "the range was read first, up to one item more than the ids");
+        assertEquals(2, batchGets.get(), "the fallback: 150 ids in two BatchGetItem");
+        assertTrue(queries.get() >= 1, "the range was read first, up to one item more than the ids");
     }
 
     @Test
@@ -137,7 +125,7 @@ class NodesAmongTest {
         assertEquals(120, found.size());
         assertTrue(found.get("n050").deleted());
         assertFalse(found.get("n049").deleted());
-        assertEquals(0, calls("batchGetItem"));
+        assertEquals(0, batchGets.get());
     }
 
     @Test
@@ -151,7 +139,7 @@ class NodesAmongTest {
         services.dynamo().putItem(b -> b.tableName(table).item(hidden));
 
         assertEquals(Set.of("n001"), among(projectId, ids("n", 0, CALL)).keySet());
-        assertEquals(0, calls("batchGetItem"));
+        assertEquals(0, batchGets.get());
 
         versions.commit(projectId, "w-open");
         assertEquals(Set.of("n001", "n100"), among(projectId, ids("n", 0, CALL)).keySet());
