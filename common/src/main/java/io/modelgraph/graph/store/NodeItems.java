@@ -113,7 +113,8 @@ final class NodeItems {
     }
 
     private static Map<String, AttributeValue> base(String projectId, Node node, String sk) {
-        Map<String, AttributeValue> item = new HashMap<>();
+        // room for the index attributes and a few values without growing: a bulk write builds 10,000 node items
+        Map<String, AttributeValue> item = new HashMap<>(32);
         item.put(Tables.PK, RepeatedValues.s(Kind.PROJECT, GraphKeys.pk(projectId)));
         item.put(Tables.SK, Attr.s(sk));
         item.put(ID, Attr.s(node.id()));
