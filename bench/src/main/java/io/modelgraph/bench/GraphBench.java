@@ -60,7 +60,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * Measures the graph API on DynamoDB Local in this JVM (docs/graph.md "Benchmark"):
  * bulkCreate against raw BatchWriteItem of the same items, and fetchNodes latency and DynamoDB items
  * read per node returned on a large project. Flags: {@code --nodes=N} (project size, default 100000),
- * {@code --bulk=N} (entries of each kind in the bulk call, default 10000), {@code --rounds=N} (bulk rounds, default 3).
+ * {@code --bulk=N} (entries of each kind in the bulk call, default 10000), {@code --rounds=N} (bulk rounds, default 3),
+ * {@code --timeline=true} and {@code --cpu=true} (see below).
  */
 public final class GraphBench {
     /** Every item DynamoDB read for us: Query ScannedCount, GetItem hits, BatchGetItem items. */
@@ -71,6 +72,12 @@ public final class GraphBench {
     static volatile boolean counting;
     /** --timeline=true: print each round's bulkCreate requests in time order (where the call's time goes). */
     static boolean timeline;
+    /**
+     * --cpu=true: print each round's CPU time of both sides (this process: the service and DynamoDB Local, which runs
+     * in it), the bulkCreate caller thread's share and the collectors' pauses: the work a call does, which a loaded
+     * machine's wall times hide.
+     */
+    static boolean cpu;
 
     /** Start and end (System.nanoTime) of every request sent while {@link #counting} is set, by operation. */
     static final List<long[]> CALLS = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -167,6 +174,7 @@ public final class GraphBench {
         int bulk = Integer.parseInt(flags.getOrDefault("bulk", "10000"));
         int rounds = Integer.parseInt(flags.getOrDefault("rounds", "3"));
         timeline = Boolean.parseBoolean(flags.getOrDefault("timeline", "false"));
+        cpu = Boolean.parseBoolean(flags.getOrDefault("cpu", "false"));
         EmbeddedAws aws = EmbeddedAws.start(Optional.empty());
         int status = 0;
         try {
@@ -214,14 +222,20 @@ public final class GraphBench {
             CALLS.clear();
             CALL_OPS.clear();
             counting = true;
+            CpuUse before = CpuUse.now();
             long t0 = System.nanoTime();
             APIGatewayV2HTTPResponse r = call(roundHandler, project, "POST", "bulkCreate", body);
             long t1 = System.nanoTime();
+            CpuUse between = CpuUse.now();
             counting = false;
             if (r.getStatusCode() != 200) {
                 throw new IllegalStateException("bulkCreate failed: " + r.getBody());
             }
             long rawNanos = timeRaw(rawTables.graphTable(), items);
+            if (round > 0 && cpu) {
+                System.out.println("  cpu: bulkCreate " + between.minus(before) + "; raw "
+                        + CpuUse.now().minus(between));
+            }
             if (round > 0 && timeline) {
                 System.out.println("  bulkCreate timeline: " + timeline(t0, t1));
             }
@@ -285,6 +299,23 @@ public final class GraphBench {
                         (end - t0) / 1_000_000));
             }
             return out.append("end ").append((t1 - t0) / 1_000_000).toString();
+        }
+    }
+
+    /** This process's CPU time, the calling thread's, and the collectors' accumulated pause time, at one moment. */
+    private record CpuUse(long processNanos, long threadNanos, long gcMillis) {
+        static CpuUse now() {
+            long gc = java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                    .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum();
+            return new CpuUse(((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                    .getOperatingSystemMXBean()).getProcessCpuTime(), java.lang.management.ManagementFactory
+                    .getThreadMXBean().getCurrentThreadCpuTime(), gc);
+        }
+
+        String minus(CpuUse start) {
+            return String.format("process %d ms cpu (caller thread %d ms, collector pauses %d ms)",
+                    (processNanos - start.processNanos) / 1_000_000, (threadNanos - start.threadNanos) / 1_000_000,
+                    gcMillis - start.gcMillis);
         }
     }
 

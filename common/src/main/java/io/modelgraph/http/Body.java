@@ -103,10 +103,11 @@ public record Body(JsonNode node, String path) {
         if (!value.get().isArray()) {
             throw wrongType(name, "an array", value.get());
         }
-        List<Body> out = new ArrayList<>();
+        List<Body> out = new ArrayList<>(value.get().size());
+        String arrayPath = at(name);
         for (int i = 0; i < value.get().size(); i++) {
             JsonNode item = value.get().get(i);
-            String itemPath = at(name) + "[" + i + "]";
+            String itemPath = arrayPath + "[" + i + "]";
             if (!item.isObject()) {
                 throw ApiProblem.badRequest(itemPath, "Expected an object, got " + describe(item) + ".");
             }

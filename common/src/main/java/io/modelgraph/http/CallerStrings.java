@@ -86,7 +86,9 @@ public final class CallerStrings {
         }
         JsonNode body = request.jsonBody();
         String prefix = style == EnvelopeStyle.TRANSFORM ? "" : "body.";
-        surrogates(body, style == EnvelopeStyle.TRANSFORM ? "" : "body");
+        if (anyLoneSurrogate(body)) { // the walk that names it builds a path per string: only for a body that has one
+            surrogates(body, style == EnvelopeStyle.TRANSFORM ? "" : "body");
+        }
         if (!body.isObject()) {
             return;
         }
@@ -198,7 +200,29 @@ public final class CallerStrings {
         }
     }
 
-    /** Walks every member name and string of a JSON body. */
+    /** Whether any member name or string of a JSON body holds a lone surrogate. */
+    private static boolean anyLoneSurrogate(JsonNode node) {
+        if (node.isTextual()) {
+            return loneSurrogate(node.textValue()) >= 0;
+        }
+        if (node.isArray()) {
+            for (JsonNode element : node) {
+                if (anyLoneSurrogate(element)) {
+                    return true;
+                }
+            }
+        } else if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> member = it.next();
+                if (loneSurrogate(member.getKey()) >= 0 || anyLoneSurrogate(member.getValue())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Walks every member name and string of a JSON body, naming the first lone surrogate by its path. */
     private static void surrogates(JsonNode node, String path) {
         if (node.isTextual()) {
             checkText(path.isEmpty() ? "body" : path, "The string at " + (path.isEmpty() ? "the body" : path),

@@ -20,7 +20,7 @@ public final class KnownNames {
     public static void requireKnown(Collection<String> given, Collection<String> known, String pathPrefix,
             String kind) {
         for (String name : given) {
-            if (known.stream().noneMatch(k -> k.equalsIgnoreCase(name))) {
+            if (!isKnown(name, known)) {
                 throw ApiProblem.badRequest(pathPrefix + name, unknownMessage(name, known, kind));
             }
         }
@@ -90,9 +90,23 @@ public final class KnownNames {
 
     /** The members of {@code body} must all be in {@code known}; used for nested objects the services read. */
     public static void requireKnownMembers(Body body, List<String> known) {
-        List<String> names = new java.util.ArrayList<>();
-        body.node().fieldNames().forEachRemaining(names::add);
-        requireKnown(names, known, body.path().isEmpty() ? "" : body.path() + ".", "member");
+        // no list or path is built for a body whose members are all known (bulkCreate checks 30,000 entries)
+        for (java.util.Iterator<String> names = body.node().fieldNames(); names.hasNext();) {
+            String name = names.next();
+            if (!isKnown(name, known)) {
+                throw ApiProblem.badRequest((body.path().isEmpty() ? "" : body.path() + ".") + name,
+                        unknownMessage(name, known, "member"));
+            }
+        }
+    }
+
+    private static boolean isKnown(String name, Collection<String> known) {
+        for (String k : known) {
+            if (k.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private KnownNames() {

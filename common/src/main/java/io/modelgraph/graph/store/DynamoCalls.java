@@ -16,6 +16,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** Paged Query and chunked, parallel BatchGetItem with retry of unprocessed keys: the two bulk read shapes. */
 final class DynamoCalls {
@@ -54,6 +55,28 @@ final class DynamoCalls {
         dynamo.queryPaginator(b.build()).items().forEach(out::add);
         QueryRequest request = b.build();
         return open.visible(out, request.indexName() == null ? OpenWrites.Read.BY_KEY : OpenWrites.Read.INDEX);
+    }
+
+    /**
+     * As {@link #queryAll}, when the query holds at most {@code most} items; empty as soon as it has read more (then
+     * nothing was judged, and the caller reads another way). Its pages ask for no more than the items still allowed,
+     * so it never reads more than {@code most + 1}.
+     */
+    java.util.Optional<List<Map<String, AttributeValue>>> queryAtMost(Consumer<QueryRequest.Builder> shape,
+            int most) {
+        QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+        shape.accept(b);
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryResponse page = dynamo.query(b.limit(most + 1 - out.size()).exclusiveStartKey(start).build());
+            out.addAll(page.items());
+            if (out.size() > most) {
+                return java.util.Optional.empty();
+            }
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return java.util.Optional.of(open.visible(out, OpenWrites.Read.BY_KEY));
     }
 
     /** Every item of a query as stored, large writes' staging included. */

@@ -87,7 +87,16 @@ public final class GraphKeys {
 
     /** Time order: fixed-width epoch milliseconds (so string order is time order), then the id. */
     public static String timeKey(long epochMillis, String nodeId) {
-        return String.format(Locale.ROOT, "%015d", epochMillis) + "#" + nodeId;
+        if (epochMillis < 0) {
+            return String.format(Locale.ROOT, "%015d", epochMillis) + "#" + nodeId;
+        }
+        // padded by hand: a bulk write makes two of these per node, and String.format parses its pattern each time
+        String digits = Long.toString(epochMillis);
+        StringBuilder key = new StringBuilder(16 + Math.max(15, digits.length()) + nodeId.length());
+        for (int i = digits.length(); i < 15; i++) {
+            key.append('0');
+        }
+        return key.append(digits).append('#').append(nodeId).toString();
     }
 
     private GraphKeys() {

@@ -2,6 +2,7 @@ package io.modelgraph.graph.store;
 
 import io.modelgraph.graph.Node;
 import io.modelgraph.graph.NodeType;
+import io.modelgraph.graph.store.RepeatedValues.Kind;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.time.Instant;
@@ -112,25 +113,27 @@ final class NodeItems {
     }
 
     private static Map<String, AttributeValue> base(String projectId, Node node, String sk) {
-        Map<String, AttributeValue> item = new HashMap<>();
-        item.put(Tables.PK, Attr.s(GraphKeys.pk(projectId)));
+        // room for the index attributes and a few values without growing: a bulk write builds 10,000 node items
+        Map<String, AttributeValue> item = new HashMap<>(32);
+        item.put(Tables.PK, RepeatedValues.s(Kind.PROJECT, GraphKeys.pk(projectId)));
         item.put(Tables.SK, Attr.s(sk));
         item.put(ID, Attr.s(node.id()));
         item.put(LABEL, Attr.s(node.label()));
         item.put(LOWER_LABEL, Attr.s(GraphKeys.lowerLabel(node.label())));
-        item.put(TYPE, Attr.s(node.nodeType().name()));
+        item.put(TYPE, RepeatedValues.s(Kind.NODE_TYPE, node.nodeType().name()));
         item.put(SPACES, AttributeValue.builder().l(node.spaceIds().stream().map(Attr::s).toList()).build());
-        item.put(CREATED_AT, Attr.s(node.createdAt().toString()));
-        item.put(UPDATED_AT, Attr.s(node.updatedAt().toString()));
-        item.put(CREATED_BY, Attr.s(node.createdBy()));
-        item.put(UPDATED_BY, Attr.s(node.updatedBy()));
-        item.put(DELETED, Attr.bool(node.deleted()));
-        item.put(VERSION, Attr.n(node.version()));
+        item.put(CREATED_AT, RepeatedValues.instant(Kind.CREATED_AT, node.createdAt()));
+        item.put(UPDATED_AT, RepeatedValues.instant(Kind.UPDATED_AT, node.updatedAt()));
+        item.put(CREATED_BY, RepeatedValues.s(Kind.CREATED_BY, node.createdBy()));
+        item.put(UPDATED_BY, RepeatedValues.s(Kind.UPDATED_BY, node.updatedBy()));
+        item.put(DELETED, RepeatedValues.bool(Kind.DELETED, node.deleted()));
+        item.put(VERSION, RepeatedValues.n(Kind.VERSION, node.version()));
         return item;
     }
 
     private static void addIndex(Map<String, AttributeValue> item, String projectId, Node node, String space) {
-        item.put(Tables.TYPE_PK, Attr.s(GraphKeys.typePartition(projectId, space, node.nodeType())));
+        item.put(Tables.TYPE_PK, RepeatedValues.s(Kind.TYPE_PARTITION, GraphKeys.typePartition(projectId, space,
+                node.nodeType())));
         item.put(Tables.LABEL_SK, Attr.s(NodeOrder.LABEL.keyOf(node)));
         item.put(Tables.CREATED_SK, Attr.s(NodeOrder.CREATED.keyOf(node)));
         item.put(Tables.UPDATED_SK, Attr.s(NodeOrder.UPDATED.keyOf(node)));

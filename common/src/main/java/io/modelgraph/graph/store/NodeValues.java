@@ -69,8 +69,14 @@ final class NodeValues {
     /** {@code more}'s columns set over the node item's (other columns stay); {@code vv} goes up. */
     static Map<String, AttributeValue> merged(Map<String, AttributeValue> nodeItem, MixinValue more) {
         Map<String, AttributeValue> item = new HashMap<>(nodeItem);
+        mergeInto(item, more);
+        return item;
+    }
+
+    /** As {@link #merged}, into {@code item} itself: a modifiable item the caller built and nobody else holds. */
+    static void mergeInto(Map<String, AttributeValue> item, MixinValue more) {
         more.columns().forEach((column, json) -> item.put(attribute(more.mixinId(), column), Attr.s(Json.write(json))));
-        return bumped(item);
+        bumped(item);
     }
 
     /**

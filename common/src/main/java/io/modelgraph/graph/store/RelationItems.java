@@ -1,6 +1,7 @@
 package io.modelgraph.graph.store;
 
 import io.modelgraph.graph.Relation;
+import io.modelgraph.graph.store.RepeatedValues.Kind;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.time.Instant;
@@ -21,15 +22,15 @@ final class RelationItems {
 
     static Map<String, AttributeValue> encode(String projectId, Relation relation, Instant now, String subject) {
         Map<String, AttributeValue> item = new HashMap<>();
-        item.put(Tables.PK, Attr.s(GraphKeys.pk(projectId)));
+        item.put(Tables.PK, RepeatedValues.s(Kind.PROJECT, GraphKeys.pk(projectId)));
         item.put(Tables.SK, Attr.s(GraphKeys.relationSk(relation.fromNodeId(), relation.id())));
         item.put(Tables.TARGET_PK, Attr.s(GraphKeys.targetPartition(projectId, relation.toNodeId())));
         item.put(ID, Attr.s(relation.id()));
         item.put(FROM, Attr.s(relation.fromNodeId()));
         item.put(TO, Attr.s(relation.toNodeId()));
-        item.put(GROUP, Attr.s(relation.relationGroupId()));
-        item.put(NodeItems.CREATED_AT, Attr.s(now.toString()));
-        item.put(NodeItems.CREATED_BY, Attr.s(subject));
+        item.put(GROUP, RepeatedValues.s(Kind.GROUP, relation.relationGroupId()));
+        item.put(NodeItems.CREATED_AT, RepeatedValues.instant(Kind.CREATED_AT, now));
+        item.put(NodeItems.CREATED_BY, RepeatedValues.s(Kind.CREATED_BY, subject));
         return item;
     }
 

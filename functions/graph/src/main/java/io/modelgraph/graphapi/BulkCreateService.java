@@ -173,7 +173,7 @@ final class BulkCreateService {
         TakenIds taken;
         Map<String, Node> stored;
         if (held.isPresent()) {
-            taken = given.isEmpty() ? TakenIds.known(Map.of()) : TakenIds.read(() -> store.nodes(projectId, given));
+            taken = given.isEmpty() ? TakenIds.known(Map.of()) : TakenIds.read(() -> store.nodesAmong(projectId, given));
             stored = referenced.isEmpty() ? Map.of() : store.nodes(projectId, referenced);
         } else { // a small call: one read of both
             Set<String> toRead = new HashSet<>(referenced);

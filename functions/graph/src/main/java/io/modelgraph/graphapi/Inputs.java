@@ -21,13 +21,16 @@ final class Inputs {
     /** An id that must be present and well-formed. */
     static String requiredId(Body body, String name) {
         String id = body.requiredString(name);
-        return checkId(id, body.at(name));
+        return GraphKeys.isId(id) ? id : checkId(id, body.at(name)); // the path only for an error: bulks read 30,000
     }
 
     /** A given id, or a new GUID when absent or empty. */
     static String idOrNew(Body body, String name) {
         Optional<String> given = body.string(name).filter(s -> !s.isEmpty());
-        return given.isPresent() ? checkId(given.get(), body.at(name)) : UUID.randomUUID().toString();
+        if (given.isEmpty()) {
+            return UUID.randomUUID().toString();
+        }
+        return GraphKeys.isId(given.get()) ? given.get() : checkId(given.get(), body.at(name));
     }
 
     static String checkId(String id, String path) {
@@ -48,7 +51,9 @@ final class Inputs {
     }
 
     static NodeType nodeType(Body body, String name) {
-        return nodeType(body.requiredString(name), body.at(name));
+        String text = body.requiredString(name);
+        Optional<NodeType> type = NodeType.parse(text);
+        return type.isPresent() ? type.get() : nodeType(text, body.at(name));
     }
 
     /** Parses a node type or fails with a logical error at {@code path} that lists the eight values. */
@@ -60,6 +65,9 @@ final class Inputs {
     /** A list of distinct, well-formed space ids (empty allowed), at most the per-node limit. */
     static List<String> spaceIds(Body body, String name) {
         List<String> ids = body.stringList(name);
+        if (ids.isEmpty()) {
+            return ids;
+        }
         if (ids.size() > GraphStore.MAX_SPACES_PER_NODE) {
             throw ApiProblem.badRequest(body.at(name), "A node may be in at most " + GraphStore.MAX_SPACES_PER_NODE
                     + " spaces, got " + ids.size() + ".");
