@@ -1,6 +1,7 @@
 package io.modelgraph.graph;
 
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -12,7 +13,16 @@ public interface GraphAccess {
     GraphSnapshot load(String projectId, List<String> spaceIds);
 
     /** Applies the changes all-or-nothing as {@code subject}; ensures the main space exists first. */
-    void apply(String projectId, GraphChanges changes, String subject);
+    default void apply(String projectId, GraphChanges changes, String subject) {
+        apply(projectId, changes, subject, Set.of());
+    }
+
+    /**
+     * As above; {@code generatedIds} are node and relation ids of the changes that the caller generated as fresh
+     * GUIDs ({@link GeneratedIds}): no stored item can have a key made of one, so the store does not read those keys
+     * before writing them (docs/graph.md "Large writes").
+     */
+    void apply(String projectId, GraphChanges changes, String subject, Set<String> generatedIds);
 
     /**
      * Runs {@code write} - its reads, its planning and its {@link #apply} through the access it is given - as the

@@ -38,9 +38,13 @@ final class ChangeApplier {
     private final String projectId;
     private final String subject;
     private final java.util.Optional<ProjectLease> held;
+    /** Ids the caller generated as fresh GUIDs: no stored item has a key made of one, so none is read. */
+    private final Set<String> generatedIds;
 
-    ChangeApplier(GraphStore store, String projectId, String subject, java.util.Optional<ProjectLease> held) {
+    ChangeApplier(GraphStore store, String projectId, String subject, java.util.Optional<ProjectLease> held,
+            Set<String> generatedIds) {
         this.held = held;
+        this.generatedIds = Set.copyOf(generatedIds);
         this.store = store;
         this.projectId = projectId;
         this.subject = subject;
@@ -70,7 +74,7 @@ final class ChangeApplier {
         });
         changes.mixinValues().forEach(v -> referenced.add(v.nodeId()));
         referenced.addAll(changes.removedNodeIds());
-        referenced.removeIf(id -> !GraphKeys.isId(id));
+        referenced.removeIf(id -> !GraphKeys.isId(id) || generatedIds.contains(id));
         Map<String, Map<String, AttributeValue>> stored = store.nodeItems(projectId, referenced);
         Map<String, Node> existing = new HashMap<>();
         stored.forEach((id, item) -> existing.put(id, NodeItems.decode(item)));
@@ -192,9 +196,10 @@ final class ChangeApplier {
     /**
      * Turns the validated changes into item changes, each with its pre-image: node items (fields and mixin values)
      * and membership copies from the validation read (so a node or value changed since fails the write),
-     * relations read now in one BatchGetItem. A node item's new image is its new fields with the stored values
-     * carried over and this write's values in place of the stored ones of the same mixin (see
-     * {@link io.modelgraph.graph.GraphChanges}). Then all-or-nothing through {@link AtomicWriter}.
+     * relations read now in one BatchGetItem but for those keyed by a generated id (absent by construction). A
+     * node item's new image is its new fields with the stored values carried over and this write's values in place
+     * of the stored ones of the same mixin (see {@link io.modelgraph.graph.GraphChanges}). Then all-or-nothing
+     * through {@link AtomicWriter}.
      */
     private void write(Map<String, Map<String, AttributeValue>> stored, Map<String, Node> written,
             Collection<Relation> relations, Collection<MixinValue> values, List<Relation> removedRelations,
@@ -231,8 +236,13 @@ final class ChangeApplier {
             }
             after.put(sk, Optional.of(NodeValues.replaced(after.get(sk).orElseThrow(), v)));
         }
-        relations.forEach(r -> after.put(GraphKeys.relationSk(r.fromNodeId(), r.id()),
-                Optional.of(RelationItems.encode(projectId, r, now, subject))));
+        for (Relation r : relations) {
+            String sk = GraphKeys.relationSk(r.fromNodeId(), r.id());
+            if (generatedIds.contains(r.id()) || generatedIds.contains(r.fromNodeId())) {
+                before.put(sk, Optional.empty()); // under a fresh GUID: absent without a read
+            }
+            after.put(sk, Optional.of(RelationItems.encode(projectId, r, now, subject)));
+        }
         for (Relation r : removedRelations) {
             if (GraphKeys.isId(r.fromNodeId()) && GraphKeys.isId(r.id())) {
                 after.put(GraphKeys.relationSk(r.fromNodeId(), r.id()), Optional.empty()); // listed last: wins
@@ -247,6 +257,6 @@ final class ChangeApplier {
         after.forEach((sk, image) -> items.add(new ItemChange(pk, sk, before.get(sk), image)));
         Set<String> created = new HashSet<>(written.keySet());
         created.removeAll(stored.keySet());
-        store.writeAtomically(projectId, items, created, held);
+        store.writeAtomically(projectId, items, created, generatedIds, held);
     }
 }

@@ -800,10 +800,10 @@ public final class GraphStore implements GraphAccess {
     }
 
     @Override
-    public void apply(String projectId, GraphChanges changes, String subject) {
+    public void apply(String projectId, GraphChanges changes, String subject, Set<String> generatedIds) {
         ensureMainSpace(projectId, subject);
         settlePendingWrites(projectId);
-        new ChangeApplier(this, projectId, subject, Optional.empty()).apply(changes);
+        new ChangeApplier(this, projectId, subject, Optional.empty(), generatedIds).apply(changes);
     }
 
     /**
@@ -854,13 +854,13 @@ public final class GraphStore implements GraphAccess {
         }
 
         @Override
-        public void apply(String project, GraphChanges changes, String subject) {
+        public void apply(String project, GraphChanges changes, String subject, Set<String> generatedIds) {
             if (!project.equals(projectId)) {
                 throw new IllegalArgumentException("The lease held is another project's");
             }
             if (lease.isPresent()) {
                 ensureMainSpace(project, subject);
-                new ChangeApplier(GraphStore.this, project, subject, lease).apply(changes);
+                new ChangeApplier(GraphStore.this, project, subject, lease, generatedIds).apply(changes);
                 return;
             }
             try (ProjectLease held = holdForLargeWrite(project)) {
@@ -869,7 +869,7 @@ public final class GraphStore implements GraphAccess {
                     throw new Replan();
                 }
                 ensureMainSpace(project, subject); // after the check: creating it moves the version
-                new ChangeApplier(GraphStore.this, project, subject, Optional.of(held)).apply(changes);
+                new ChangeApplier(GraphStore.this, project, subject, Optional.of(held), generatedIds).apply(changes);
             }
         }
 
@@ -892,10 +892,13 @@ public final class GraphStore implements GraphAccess {
                 .expressionAttributeValues(Map.of(":pk", Attr.s(GraphKeys.pk(projectId)), ":p", Attr.s(prefix))));
     }
 
-    /** Every change or none (see {@link AtomicWriter}); {@code newNodeIds}: the nodes the changes create. */
+    /**
+     * Every change or none (see {@link AtomicWriter}); {@code newNodeIds}: the nodes the changes create;
+     * {@code generatedIds}: the node and relation ids the caller generated (GUIDs).
+     */
     void writeAtomically(String projectId, List<ItemChange> changes, Set<String> newNodeIds,
-            Optional<ProjectLease> held) {
-        atomic.write(projectId, changes, newNodeIds, Set.of(), held);
+            Set<String> generatedIds, Optional<ProjectLease> held) {
+        atomic.write(projectId, changes, newNodeIds, generatedIds, held);
     }
 
     /** The stored items with the given sort keys, by sort key (strongly consistent). */

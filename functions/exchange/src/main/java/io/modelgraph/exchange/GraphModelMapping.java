@@ -1,12 +1,12 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.graph.GeneratedIds;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.ledger.LossinessLedger;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
-import java.util.UUID;
 
 /** {@link ModelMapping} over common's {@link ModelGraphMapper}; nothing else maps the graph. New ids are GUIDs. */
 public final class GraphModelMapping implements ModelMapping {
@@ -24,7 +24,13 @@ public final class GraphModelMapping implements ModelMapping {
 
     @Override
     public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger) {
-        return MAPPER.toChanges(model, existing, List.of(spaceId), () -> UUID.randomUUID().toString(), ledger);
+        return toChanges(model, existing, spaceId, ledger, new GeneratedIds());
+    }
+
+    @Override
+    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger,
+            GeneratedIds ids) {
+        return MAPPER.toChanges(model, existing, List.of(spaceId), ids, ledger);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.modelgraph.exchange;
 
+import io.modelgraph.graph.GeneratedIds;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
 import io.modelgraph.ledger.LossinessLedger;
@@ -18,6 +19,13 @@ public interface ModelMapping {
 
     /** As above; model-level facts a different model cannot store in the space go to {@code ledger}. */
     GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger);
+
+    /**
+     * As above, with the new nodes' and relations' ids from {@code ids}, so the write can pass them to the store as
+     * generated ({@link io.modelgraph.graph.GraphAccess#apply(String, GraphChanges, String, java.util.Set)}).
+     */
+    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger,
+            GeneratedIds ids);
 
     /** Whether the snapshot holds a model node (model-level facts written by an import or merge). */
     boolean holdsModelFacts(GraphSnapshot snapshot);

@@ -1,5 +1,6 @@
 package io.modelgraph.integrations;
 
+import io.modelgraph.graph.GeneratedIds;
 import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
@@ -8,7 +9,6 @@ import io.modelgraph.jobs.WriteBudget;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
-import java.util.UUID;
 import io.modelgraph.ledger.LossinessLedger;
 import java.util.function.BiFunction;
 
@@ -43,10 +43,11 @@ final class GovernedModels {
             // reading the dictionary and the governed model may have used most of the request: plan only what fits
             budget.admitDecoded(io.modelgraph.jobs.WriteRate.definitions(model));
             List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
-            GraphChanges changes = mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString());
+            GeneratedIds ids = new GeneratedIds();
+            GraphChanges changes = mapper.toChanges(model, existing, target, ids);
             if (!changes.isEmpty()) {
                 budget.admit(changes);
-                held.apply(projectId, changes, subject);
+                held.apply(projectId, changes, subject, ids.all());
             }
             ledger.addAll(planned.entries());
             return new Written(merged, changes, existing);

@@ -1,5 +1,6 @@
 package io.modelgraph.transform;
 
+import io.modelgraph.graph.GeneratedIds;
 import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
@@ -13,7 +14,6 @@ import io.modelgraph.graph.store.SpaceCheck;
 import io.modelgraph.schema.SchemaModel;
 import io.modelgraph.schema.graph.ModelGraphMapper;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * The project's schema over the graph store: spaces loaded whole and read through {@link ModelGraphMapper};
@@ -45,7 +45,7 @@ final class GraphProjectModels implements ProjectModels {
 
     @Override
     public WriteSummary preview(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
-        return summary(changes(projectId, spaces, model, ledger));
+        return summary(changes(graph, projectId, spaces, model, ledger, new GeneratedIds()));
     }
 
     @Override
@@ -57,26 +57,23 @@ final class GraphProjectModels implements ProjectModels {
         // against the first's result (and writes nothing) instead of creating the model twice
         return graph.exclusive(projectId, access -> {
             LossinessLedger planned = new LossinessLedger(); // per attempt: a write re-planned reports once
-            GraphChanges changes = changes(access, projectId, spaces, model, planned);
+            GeneratedIds ids = new GeneratedIds();
+            GraphChanges changes = changes(access, projectId, spaces, model, planned, ids);
             if (!changes.isEmpty()) {
                 budget.admit(changes); // before anything is written: too large for the time left becomes a job
-                access.apply(projectId, changes, subject);
+                access.apply(projectId, changes, subject, ids.all());
             }
             ledger.addAll(planned.entries());
             return summary(changes);
         });
     }
 
-    private GraphChanges changes(String projectId, List<String> spaces, SchemaModel model, LossinessLedger ledger) {
-        return changes(graph, projectId, spaces, model, ledger);
-    }
-
     private GraphChanges changes(GraphAccess reader, String projectId, List<String> spaces, SchemaModel model,
-            LossinessLedger ledger) {
+            LossinessLedger ledger, GeneratedIds ids) {
         SpaceCheck.resolve(graph, projectId, spaces, "spaces");
         GraphSnapshot existing = reader.load(projectId, spaces);
         List<String> target = spaces.isEmpty() ? List.of(MainSpace.idFor(projectId)) : spaces;
-        return mapper.toChanges(model, existing, target, () -> UUID.randomUUID().toString(), ledger);
+        return mapper.toChanges(model, existing, target, ids, ledger);
     }
 
     private static WriteSummary summary(GraphChanges c) {

@@ -10,6 +10,7 @@ import io.modelgraph.exchange.fetch.SourceRef;
 import io.modelgraph.codec.jsonld.JsonLdExportOptions;
 import io.modelgraph.exchange.profile.ImportProfile;
 import io.modelgraph.exchange.profile.ProfileStore;
+import io.modelgraph.graph.GeneratedIds;
 import io.modelgraph.graph.GraphAccess;
 import io.modelgraph.graph.GraphChanges;
 import io.modelgraph.graph.GraphSnapshot;
@@ -120,7 +121,8 @@ public final class MergeService {
         LossinessLedger ledger = new LossinessLedger().addAll(decoded.entries()); // per attempt (re-planned once)
         // 2. the diff
         GraphSnapshot before = held.load(projectId, List.of(space.id()));
-        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger);
+        GeneratedIds ids = new GeneratedIds(); // per attempt, like the ledger
+        GraphChanges changes = spaces.mapping().toChanges(model, before, space.id(), ledger, ids);
         int skippedRemovals = 0;
         if (options.onlyAddAndUpdate()) {
             skippedRemovals = changes.removedNodeIds().size();
@@ -170,7 +172,7 @@ public final class MergeService {
         if (!changes.isEmpty()) {
             budget.admit(changes); // nothing written yet: a diff too large for the time left becomes a job
             try {
-                held.apply(projectId, changes, subject);
+                held.apply(projectId, changes, subject, ids.all());
             } catch (StoreConflictException e) {
                 throw ApiProblem.conflict("query.SpaceId", "The space changed while the merge was applied; nothing "
                         + "was merged. Run the merge again.");
