@@ -1,5 +1,6 @@
 package io.modelgraph.graph.store;
 
+import io.modelgraph.store.Tables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,8 +54,18 @@ final class DynamoCalls {
         shape.accept(b);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         dynamo.queryPaginator(b.build()).items().forEach(out::add);
-        QueryRequest request = b.build();
-        return open.visible(out, request.indexName() == null ? OpenWrites.Read.BY_KEY : OpenWrites.Read.INDEX);
+        String index = b.build().indexName();
+        return index == null ? open.visible(out, OpenWrites.Read.BY_KEY) : open.visible(out, walkOf(index));
+    }
+
+    /** A walk of one of the graph table's indexes, by its key attributes ({@link Tables#ensure}). */
+    private static OpenWrites.Walk walkOf(String index) {
+        return switch (index) {
+            case Tables.INDEX_TYPE_LABEL -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.LABEL_SK);
+            case Tables.INDEX_TYPE_CREATED -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.CREATED_SK);
+            case Tables.INDEX_TYPE_UPDATED -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.UPDATED_SK);
+            default -> OpenWrites.Walk.of(Tables.TARGET_PK, Tables.SK);
+        };
     }
 
     /**

@@ -25,6 +25,7 @@ public final class IndexCursor {
     private final boolean descending;
     private final Optional<String> after;
     private final OpenWrites open;
+    private final OpenWrites.Walk walk;
     private final Deque<IndexEntry> buffer = new ArrayDeque<>();
     private Map<String, AttributeValue> resumeAt;
     private boolean exhausted;
@@ -40,6 +41,7 @@ public final class IndexCursor {
         this.after = after;
         this.chunk = Math.max(1, firstChunk);
         this.open = new OpenWrites(dynamo, table, listedBefore);
+        this.walk = OpenWrites.Walk.of(io.modelgraph.store.Tables.TYPE_PK, order.attribute());
     }
 
     public Optional<IndexEntry> peek() {
@@ -79,7 +81,7 @@ public final class IndexCursor {
             request.exclusiveStartKey(resumeAt);
         }
         QueryResponse response = dynamo.query(request.build());
-        for (Map<String, AttributeValue> item : open.visible(response.items(), OpenWrites.Read.INDEX)) {
+        for (Map<String, AttributeValue> item : open.visible(response.items(), walk)) {
             buffer.addLast(new IndexEntry(NodeItems.orderKey(item, order), NodeItems.decode(item)));
         }
         if (response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()) {

@@ -27,6 +27,13 @@ final class OpenWrites {
     /** How the items were read: by key or base-table query, or from an index (where staged versions stand). */
     enum Read { BY_KEY, INDEX }
 
+    /** A walk of the index keyed by these attributes, over one or more calls; {@code shown}: new versions it showed. */
+    record Walk(String partitionKey, String sortKey, Set<String> shown) {
+        static Walk of(String partitionKey, String sortKey) {
+            return new Walk(partitionKey, sortKey, new java.util.HashSet<>());
+        }
+    }
+
     private final DynamoDbClient dynamo;
     private final String table;
     /**
@@ -50,9 +57,23 @@ final class OpenWrites {
 
     /** {@code items} as readers see them; the same list when none is part of a large write. */
     List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Read read) {
+        return visible(items, read, null);
+    }
+
+    /**
+     * Items of an index walk: a locked item whose write committed shows its new version in its own place when that
+     * version keeps the place (then its staged copy, met after it, is not shown again), and is dropped when the
+     * version stands elsewhere; so a finish moving versions in place between two calls of the walk costs no node.
+     */
+    List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Walk walk) {
+        return visible(items, Read.INDEX, walk);
+    }
+
+    private List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Read read, Walk walk) {
         if (items.stream().noneMatch(i -> i.containsKey(ATTRIBUTE) || i.containsKey(StagedWrites.LOCK)
                 || StagedWrites.isStaged(i))) {
-            return items;
+            return walk == null || walk.shown().isEmpty() ? items
+                    : items.stream().filter(i -> !walk.shown().contains(i.get(Tables.SK).s())).toList();
         }
         Map<String, Set<String>> listed = new HashMap<>(listedBefore);
         List<Optional<Map<String, AttributeValue>>> out = new ArrayList<>(items.size());
@@ -61,23 +82,33 @@ final class OpenWrites {
             String g = Attr.str(item, ATTRIBUTE).orElse(null);
             String lock = Attr.str(item, StagedWrites.LOCK).orElse(null);
             if (StagedWrites.isStaged(item)) { // by key, staged versions are found through the locks
-                out.add(read == Read.INDEX && committed(item, g, listed) ? StagedWrites.version(item)
-                        : Optional.empty());
+                out.add(read == Read.INDEX && committed(item, g, listed) ? StagedWrites.version(item).filter(v ->
+                        walk == null || walk.shown().add(item.get(StagedWrites.OF).s())) : Optional.empty());
             } else if (g != null && !committed(item, g, listed)) {
                 out.add(Optional.empty());
             } else if (lock == null || !committed(item, lock, listed)) {
-                out.add(Optional.of(unlocked(item)));
-            } else { // from an index, its staged version stands at its own place
-                if (read == Read.BY_KEY) {
+                out.add(Optional.of(unlocked(item)).filter(i -> walk == null || !walk.shown().contains(sk(i))));
+            } else { // by key its staged version; from an index, that version where it stands (see above)
+                if (read == Read.BY_KEY || (walk != null && !walk.shown().contains(sk(item)))) {
                     superseded.put(out.size(), item);
                 }
                 out.add(Optional.empty());
             }
         }
         if (!superseded.isEmpty()) {
-            staged(superseded).forEach(out::set);
+            staged(superseded).forEach((at, version) -> out.set(at, walk == null ? version : version.filter(v ->
+                    samePlace(superseded.get(at), v, walk) && walk.shown().add(sk(v)))));
         }
         return out.stream().flatMap(Optional::stream).toList();
+    }
+
+    private static String sk(Map<String, AttributeValue> item) {
+        return item.get(Tables.SK).s();
+    }
+
+    private static boolean samePlace(Map<String, AttributeValue> a, Map<String, AttributeValue> b, Walk walk) {
+        return java.util.Objects.equals(a.get(walk.partitionKey()), b.get(walk.partitionKey()))
+                && java.util.Objects.equals(a.get(walk.sortKey()), b.get(walk.sortKey()));
     }
 
     Optional<Map<String, AttributeValue>> visible(Optional<Map<String, AttributeValue>> item) {
