@@ -55,17 +55,13 @@ final class DynamoCalls {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         dynamo.queryPaginator(b.build()).items().forEach(out::add);
         String index = b.build().indexName();
-        return index == null ? open.visible(out, OpenWrites.Read.BY_KEY) : open.visible(out, walkOf(index));
+        return index == null ? open.visible(out) : open.visible(out, walkOf(index));
     }
 
-    /** A walk of one of the graph table's indexes, by its key attributes ({@link Tables#ensure}). */
+    /** A walk of one of the graph table's indexes: a type index of {@link NodeOrder}, else the relations' targets. */
     private static OpenWrites.Walk walkOf(String index) {
-        return switch (index) {
-            case Tables.INDEX_TYPE_LABEL -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.LABEL_SK);
-            case Tables.INDEX_TYPE_CREATED -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.CREATED_SK);
-            case Tables.INDEX_TYPE_UPDATED -> OpenWrites.Walk.of(Tables.TYPE_PK, Tables.UPDATED_SK);
-            default -> OpenWrites.Walk.of(Tables.TARGET_PK, Tables.SK);
-        };
+        return java.util.Arrays.stream(NodeOrder.values()).filter(o -> o.index().equals(index)).findFirst()
+                .map(OpenWrites.Walk::over).orElseGet(() -> OpenWrites.Walk.of(Tables.TARGET_PK, Tables.SK));
     }
 
     /**
@@ -87,7 +83,7 @@ final class DynamoCalls {
             }
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
-        return java.util.Optional.of(open.visible(out, OpenWrites.Read.BY_KEY));
+        return java.util.Optional.of(open.visible(out));
     }
 
     /** Every item of a query as stored, large writes' staging included. */
@@ -106,7 +102,7 @@ final class DynamoCalls {
 
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */
     List<Map<String, AttributeValue>> batchGet(List<Map<String, AttributeValue>> keys) {
-        return open.visible(batchGetAll(keys), OpenWrites.Read.BY_KEY);
+        return open.visible(batchGetAll(keys));
     }
 
     /**
@@ -127,8 +123,7 @@ final class DynamoCalls {
         if (left != null && left.containsKey(table) && !left.get(table).keys().isEmpty()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(open.visible(response.responses().getOrDefault(table, List.of()),
-                OpenWrites.Read.BY_KEY));
+        return java.util.Optional.of(open.visible(response.responses().getOrDefault(table, List.of())));
     }
 
     private List<Map<String, AttributeValue>> batchGetAll(List<Map<String, AttributeValue>> keys) {

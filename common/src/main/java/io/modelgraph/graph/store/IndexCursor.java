@@ -41,7 +41,7 @@ public final class IndexCursor {
         this.after = after;
         this.chunk = Math.max(1, firstChunk);
         this.open = new OpenWrites(dynamo, table, listedBefore);
-        this.walk = OpenWrites.Walk.of(io.modelgraph.store.Tables.TYPE_PK, order.attribute());
+        this.walk = OpenWrites.Walk.over(order);
     }
 
     public Optional<IndexEntry> peek() {

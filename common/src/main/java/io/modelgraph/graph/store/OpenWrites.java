@@ -24,13 +24,15 @@ final class OpenWrites {
     /** Write ids seen committed (bounded: forgetting one only costs a version read). */
     private static final Set<String> COMMITTED = ConcurrentHashMap.newKeySet();
 
-    /** How the items were read: by key or base-table query, or from an index (where staged versions stand). */
-    enum Read { BY_KEY, INDEX }
-
     /** A walk of the index keyed by these attributes, over one or more calls; {@code shown}: new versions it showed. */
     record Walk(String partitionKey, String sortKey, Set<String> shown) {
         static Walk of(String partitionKey, String sortKey) {
             return new Walk(partitionKey, sortKey, new java.util.HashSet<>());
+        }
+
+        /** A walk of the type index that sorts by {@code order}. */
+        static Walk over(NodeOrder order) {
+            return of(Tables.TYPE_PK, order.attribute());
         }
     }
 
@@ -55,21 +57,18 @@ final class OpenWrites {
         return out;
     }
 
-    /** {@code items} as readers see them; the same list when none is part of a large write. */
-    List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Read read) {
-        return visible(items, read, null);
+    /** {@code items} read by key or base-table query, as readers see them (see below, with no walk). */
+    List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items) {
+        return visible(items, null);
     }
 
     /**
-     * Items of an index walk: a locked item whose write committed shows its new version in its own place when that
-     * version keeps the place (then its staged copy, met after it, is not shown again), and is dropped when the
-     * version stands elsewhere; so a finish moving versions in place between two calls of the walk costs no node.
+     * Items of an index walk ({@code walk}; null: read by key): a locked item whose write committed shows its new
+     * version in its own place when that version keeps the place (then its staged copy, met after it, is not shown
+     * again), and is dropped when the version stands elsewhere; so a finish moving versions in place between two
+     * calls of the walk costs no node.
      */
     List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Walk walk) {
-        return visible(items, Read.INDEX, walk);
-    }
-
-    private List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Read read, Walk walk) {
         if (items.stream().noneMatch(i -> i.containsKey(ATTRIBUTE) || i.containsKey(StagedWrites.LOCK)
                 || StagedWrites.isStaged(i))) {
             return walk == null || walk.shown().isEmpty() ? items
@@ -82,14 +81,14 @@ final class OpenWrites {
             String g = Attr.str(item, ATTRIBUTE).orElse(null);
             String lock = Attr.str(item, StagedWrites.LOCK).orElse(null);
             if (StagedWrites.isStaged(item)) { // by key, staged versions are found through the locks
-                out.add(read == Read.INDEX && committed(item, g, listed) ? StagedWrites.version(item).filter(v ->
-                        walk == null || walk.shown().add(item.get(StagedWrites.OF).s())) : Optional.empty());
+                out.add(walk != null && committed(item, g, listed) ? StagedWrites.version(item).filter(v ->
+                        walk.shown().add(item.get(StagedWrites.OF).s())) : Optional.empty());
             } else if (g != null && !committed(item, g, listed)) {
                 out.add(Optional.empty());
             } else if (lock == null || !committed(item, lock, listed)) {
                 out.add(Optional.of(unlocked(item)).filter(i -> walk == null || !walk.shown().contains(sk(i))));
             } else { // by key its staged version; from an index, that version where it stands (see above)
-                if (read == Read.BY_KEY || (walk != null && !walk.shown().contains(sk(item)))) {
+                if (walk == null || !walk.shown().contains(sk(item))) {
                     superseded.put(out.size(), item);
                 }
                 out.add(Optional.empty());
@@ -112,7 +111,7 @@ final class OpenWrites {
     }
 
     Optional<Map<String, AttributeValue>> visible(Optional<Map<String, AttributeValue>> item) {
-        return item.flatMap(i -> visible(List.of(i), Read.BY_KEY).stream().findFirst());
+        return item.flatMap(i -> visible(List.of(i)).stream().findFirst());
     }
 
     /**
