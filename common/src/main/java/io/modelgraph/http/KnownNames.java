@@ -19,9 +19,16 @@ public final class KnownNames {
      */
     public static void requireKnown(Collection<String> given, Collection<String> known, String pathPrefix,
             String kind) {
-        for (String name : given) {
+        requireKnown(given.iterator(), known, () -> pathPrefix, kind);
+    }
+
+    /** As above, with the prefix built only for the error. */
+    private static void requireKnown(java.util.Iterator<String> given, Collection<String> known,
+            java.util.function.Supplier<String> pathPrefix, String kind) {
+        while (given.hasNext()) {
+            String name = given.next();
             if (!isKnown(name, known)) {
-                throw ApiProblem.badRequest(pathPrefix + name, unknownMessage(name, known, kind));
+                throw ApiProblem.badRequest(pathPrefix.get() + name, unknownMessage(name, known, kind));
             }
         }
     }
@@ -91,13 +98,7 @@ public final class KnownNames {
     /** The members of {@code body} must all be in {@code known}; used for nested objects the services read. */
     public static void requireKnownMembers(Body body, List<String> known) {
         // no list or path is built for a body whose members are all known (bulkCreate checks 30,000 entries)
-        for (java.util.Iterator<String> names = body.node().fieldNames(); names.hasNext();) {
-            String name = names.next();
-            if (!isKnown(name, known)) {
-                throw ApiProblem.badRequest((body.path().isEmpty() ? "" : body.path() + ".") + name,
-                        unknownMessage(name, known, "member"));
-            }
-        }
+        requireKnown(body.node().fieldNames(), known, () -> body.path().isEmpty() ? "" : body.path() + ".", "member");
     }
 
     private static boolean isKnown(String name, Collection<String> known) {
