@@ -3,13 +3,13 @@ package io.modelgraph.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -40,48 +40,23 @@ public final class BatchWriter {
 
     /** Writes all requests to one table; returns the number of BatchWriteItem calls made (retries included). */
     public int write(String table, List<WriteRequest> requests) {
-        Outcome outcome = writeUntilFailure(table, requests);
-        if (outcome.failure().isPresent()) {
-            Throwable t = outcome.failure().get();
-            if (t instanceof RuntimeException re) {
-                throw re;
-            }
-            if (t instanceof Error e) {
-                throw e;
-            }
-            throw new IllegalStateException(t);
-        }
-        return outcome.calls();
+        return write(table, requests, Function.identity());
     }
 
     /**
-     * What {@link #writeUntilFailure} did: the calls made, the requests of chunks never started (so certainly
-     * not written), and the first failure. Chunks that started and then failed may be partly written.
+     * Writes the request of each item, built as its chunk goes out, so the SDK's copy of an item lives no longer
+     * than its call. After the first failing chunk no further chunk starts, and every chunk already in flight is
+     * waited for before the failure is thrown: nothing is still being written then, so a caller undoing the write
+     * never races its own late batches.
      */
-    public record Outcome(int calls, List<WriteRequest> unsent, Optional<Throwable> failure) {
-        public Outcome {
-            unsent = List.copyOf(unsent);
-        }
-    }
-
-    /**
-     * Like {@link #write}, but after the first failing chunk no further chunk starts, every chunk already in
-     * flight is waited for (so nothing is still being written when this returns: a caller undoing the write
-     * must not race its own late batches), and the failure - an Error included - is returned, not thrown.
-     */
-    public Outcome writeUntilFailure(String table, List<WriteRequest> requests) {
+    public <T> int write(String table, List<T> items, Function<T, WriteRequest> request) {
         AtomicBoolean stop = new AtomicBoolean();
-        List<List<WriteRequest>> chunks = new ArrayList<>();
         List<Future<Integer>> futures = new ArrayList<>();
-        for (int i = 0; i < requests.size(); i += CHUNK) {
-            List<WriteRequest> chunk = requests.subList(i, Math.min(requests.size(), i + CHUNK));
-            chunks.add(chunk);
+        for (int i = 0; i < items.size(); i += CHUNK) {
+            List<T> chunk = items.subList(i, Math.min(items.size(), i + CHUNK));
             futures.add(POOL.submit(() -> {
-                if (stop.get()) {
-                    return -1; // not started
-                }
                 try {
-                    return writeChunk(table, chunk);
+                    return stop.get() ? 0 : writeChunk(table, chunk.stream().map(request).toList());
                 } catch (RuntimeException | Error e) {
                     stop.set(true);
                     throw e;
@@ -89,16 +64,10 @@ public final class BatchWriter {
             }));
         }
         int calls = 0;
-        List<WriteRequest> unsent = new ArrayList<>();
         Throwable failure = null;
-        for (int i = 0; i < futures.size(); i++) {
+        for (Future<Integer> future : futures) {
             try {
-                int made = futures.get(i).get();
-                if (made < 0) {
-                    unsent.addAll(chunks.get(i));
-                } else {
-                    calls += made;
-                }
+                calls += future.get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stop.set(true);
@@ -107,7 +76,13 @@ public final class BatchWriter {
                 failure = failure == null ? e.getCause() : failure;
             }
         }
-        return new Outcome(calls, unsent, Optional.ofNullable(failure));
+        if (failure instanceof Error e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw failure instanceof RuntimeException re ? re : new IllegalStateException(failure);
+        }
+        return calls;
     }
 
     int writeChunk(String table, List<WriteRequest> chunk) {

@@ -156,19 +156,9 @@ final class AtomicWriter {
         }
     }
 
-    /** Each request is built as its chunk goes out: the SDK's copy of an item lives no longer than its call. */
     private void batch(List<ItemChange> items) {
-        new BatchWriter(dynamo).write(table, new java.util.AbstractList<WriteRequest>() {
-            @Override
-            public WriteRequest get(int i) {
-                return WriteRequest.builder().putRequest(p -> p.item(items.get(i).after().orElseThrow())).build();
-            }
-
-            @Override
-            public int size() {
-                return items.size();
-            }
-        });
+        new BatchWriter(dynamo).write(table, items, c -> WriteRequest.builder().putRequest(p -> p.item(c.after()
+                .orElseThrow())).build());
     }
 
     /**

@@ -176,8 +176,8 @@ final class StagedWrites {
 
     /** Deletes items nobody else writes (plain batches); throws when some could not be deleted. */
     void dropAll(List<Map<String, AttributeValue>> items) {
-        new BatchWriter(dynamo).write(table, items.stream().map(r -> WriteRequest.builder().deleteRequest(d -> d
-                .key(keyOf(r.get(Tables.PK), r.get(Tables.SK)))).build()).toList());
+        new BatchWriter(dynamo).write(table, items, r -> WriteRequest.builder().deleteRequest(d -> d
+                .key(keyOf(r.get(Tables.PK), r.get(Tables.SK)))).build());
     }
 
     /** The staged copies and key records of {@code writeId}: everything it keeps beside the graph. */
