@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -99,28 +100,11 @@ final class StagedWrites {
      * is left stays {@code applying} for the next settle.
      */
     void finish(String projectId, String writeId) {
-        List<List<TransactWriteItem>> moves = new ArrayList<>();
-        List<Map<String, AttributeValue>> records = new ArrayList<>();
-        try {
-            for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
-                if (!isStaged(item)) {
-                    records.add(item);
-                    continue;
-                }
-                moves.add(List.of(version(item).map(v -> TransactWriteItem.builder().put(Put.builder()
-                        .tableName(table).item(v).conditionExpression("#l = :w")
-                        .expressionAttributeNames(Map.of("#l", LOCK))
-                        .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
-                        .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w",
-                                Map.of("#l", LOCK), writeId)), drop(item)));
-            }
-            if (transactAll(moves)) {
-                dropAll(records);
-                versions.applied(projectId, writeId);
-            }
-        } catch (RuntimeException unreachable) {
-            // still applying: readers see the staged versions through the locks, and the next settle finishes it
-        }
+        clear(projectId, writeId, item -> version(item).map(v -> TransactWriteItem.builder().put(Put.builder()
+                .tableName(table).item(v).conditionExpression("#l = :w").expressionAttributeNames(Map.of("#l", LOCK))
+                .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build())
+                .orElseGet(() -> delete(keyOf(item.get(Tables.PK), item.get(OF)), "#l = :w", Map.of("#l", LOCK),
+                        writeId)), record -> List.of(), () -> versions.applied(projectId, writeId));
     }
 
     /**
@@ -129,30 +113,41 @@ final class StagedWrites {
      * listed, so hidden, for the next settle.
      */
     void abandon(String projectId, String writeId) {
-        List<List<TransactWriteItem>> undo = new ArrayList<>();
+        clear(projectId, writeId, item -> TransactWriteItem.builder().update(Update.builder().tableName(table)
+                .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
+                .conditionExpression("attribute_exists(#pk) AND #l = :w")
+                .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
+                .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build(),
+                record -> record.get(KEYS).l().stream().map(sk -> delete(GraphStore.key(projectId, sk.s()),
+                        "attribute_not_exists(#pk) OR #g = :w", Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK),
+                        writeId)).toList(), () -> versions.forget(projectId, writeId, clock.instant()));
+    }
+
+    /**
+     * Sends {@code ofCopy}'s item for the stored item of each staged copy of {@code writeId} with the copy's deletion,
+     * and {@code ofRecord}'s items for each key record; then drops the records and marks the write {@code done}.
+     * Never throws: until then the write stays listed as it was.
+     */
+    private void clear(String projectId, String writeId,
+            Function<Map<String, AttributeValue>, TransactWriteItem> ofCopy,
+            Function<Map<String, AttributeValue>, List<TransactWriteItem>> ofRecord, Runnable done) {
+        List<List<TransactWriteItem>> groups = new ArrayList<>();
         List<Map<String, AttributeValue>> records = new ArrayList<>();
         try {
             for (Map<String, AttributeValue> item : leftOf(projectId, writeId)) {
                 if (isStaged(item)) {
-                    undo.add(List.of(TransactWriteItem.builder().update(Update.builder().tableName(table)
-                            .key(keyOf(item.get(Tables.PK), item.get(OF))).updateExpression("REMOVE #l")
-                            .conditionExpression("attribute_exists(#pk) AND #l = :w")
-                            .expressionAttributeNames(Map.of("#l", LOCK, "#pk", Tables.PK))
-                            .expressionAttributeValues(Map.of(":w", Attr.s(writeId))).build()).build(), drop(item)));
-                    continue;
+                    groups.add(List.of(ofCopy.apply(item), drop(item)));
+                } else {
+                    ofRecord.apply(item).forEach(t -> groups.add(List.of(t)));
+                    records.add(item);
                 }
-                for (AttributeValue sk : item.get(KEYS).l()) {
-                    undo.add(List.of(delete(GraphStore.key(projectId, sk.s()), "attribute_not_exists(#pk) OR #g = :w",
-                            Map.of("#g", OpenWrites.ATTRIBUTE, "#pk", Tables.PK), writeId)));
-                }
-                records.add(item);
             }
-            if (transactAll(undo)) {
+            if (transactAll(groups)) {
                 dropAll(records);
-                versions.forget(projectId, writeId, clock.instant());
+                done.run();
             }
         } catch (RuntimeException unreachable) {
-            // still listed as given up
+            // still applying or given up: readers see it whole or not at all, and the next settle goes on with it
         }
     }
 
