@@ -61,13 +61,13 @@ final class StagedWrites {
         return item.containsKey(OF);
     }
 
-    /** The two changes that stage {@code c}: the lock on the stored item, and its staged version. */
+    /** The two changes that stage {@code c}: the lock on the stored item, and its staged version (hidden). */
     static List<ItemChange> stage(ItemChange c, String writeId) {
         Map<String, AttributeValue> locked = new HashMap<>(c.before().orElseThrow());
         locked.put(LOCK, Attr.s(writeId));
         Map<String, AttributeValue> staged = new HashMap<>(c.after().orElse(Map.of(TOMBSTONE, Attr.bool(true))));
         staged.putAll(Map.of(Tables.PK, Attr.s(c.pk()), Tables.SK, Attr.s(stagedSk(writeId, c.sk())),
-                OF, Attr.s(c.sk())));
+                OF, Attr.s(c.sk()), OpenWrites.ATTRIBUTE, Attr.s(writeId)));
         return List.of(new ItemChange(c.pk(), c.sk(), c.before(), Optional.of(locked)),
                 ItemChange.created(c.pk(), staged));
     }

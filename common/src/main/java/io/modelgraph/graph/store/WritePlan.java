@@ -30,10 +30,10 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
             if (c.before().isPresent()) {
                 List<ItemChange> staged = StagedWrites.stage(c, writeId);
                 guarded.add(staged.get(0));
-                hidden.add(stamped(staged.get(1), writeId));
+                hidden.add(staged.get(1));
                 continue;
             }
-            ItemChange created = stamped(c, writeId);
+            ItemChange created = ItemChange.created(c.pk(), OpenWrites.stamped(c.after().orElseThrow(), writeId));
             recorded.add(c.sk());
             String[] parts = c.sk().split("#", 3); // ids never contain '#'
             String kind = parts[0] + "#";
@@ -53,9 +53,5 @@ record WritePlan(List<ItemChange> hidden, List<ItemChange> guarded, List<ItemCha
         }
         return new WritePlan(List.copyOf(hidden), List.copyOf(guarded), List.copyOf(reveal), List.copyOf(recorded),
                 List.copyOf(recheck));
-    }
-
-    private static ItemChange stamped(ItemChange c, String writeId) {
-        return new ItemChange(c.pk(), c.sk(), c.before(), c.after().map(a -> OpenWrites.stamped(a, writeId)));
     }
 }
