@@ -171,7 +171,7 @@ public final class GraphStore implements GraphAccess {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
                 .consistentRead(true));
         return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
-                ? Optional.of(r.item()) : Optional.empty());
+                ? List.of(r.item()) : List.of()).stream().findFirst();
     }
 
     /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
@@ -464,7 +464,7 @@ public final class GraphStore implements GraphAccess {
         GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
                 .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
         return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
-                ? Optional.of(r.item()) : Optional.empty()).map(RelationItems::decode);
+                ? List.of(r.item()) : List.of()).stream().findFirst().map(RelationItems::decode);
     }
 
     /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */

@@ -3,8 +3,8 @@ package io.modelgraph.graph.store;
 import io.modelgraph.store.Attr;
 import io.modelgraph.store.Tables;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,14 +69,13 @@ final class OpenWrites {
      * calls of the walk costs no node.
      */
     List<Map<String, AttributeValue>> visible(List<Map<String, AttributeValue>> items, Walk walk) {
-        if (items.stream().noneMatch(i -> i.containsKey(ATTRIBUTE) || i.containsKey(StagedWrites.LOCK)
-                || StagedWrites.isStaged(i))) {
-            return walk == null || walk.shown().isEmpty() ? items
-                    : items.stream().filter(i -> !walk.shown().contains(i.get(Tables.SK).s())).toList();
+        if ((walk == null || walk.shown().isEmpty()) && items.stream().noneMatch(i -> i.containsKey(ATTRIBUTE)
+                || i.containsKey(StagedWrites.LOCK) || StagedWrites.isStaged(i))) {
+            return items;
         }
         Map<String, Set<String>> listed = new HashMap<>(listedBefore);
         List<Optional<Map<String, AttributeValue>>> out = new ArrayList<>(items.size());
-        Map<Integer, Map<String, AttributeValue>> superseded = new LinkedHashMap<>();
+        Map<Integer, Map<String, AttributeValue>> superseded = new HashMap<>();
         for (Map<String, AttributeValue> item : items) {
             String g = Attr.str(item, ATTRIBUTE).orElse(null);
             String lock = Attr.str(item, StagedWrites.LOCK).orElse(null);
@@ -95,8 +94,10 @@ final class OpenWrites {
             }
         }
         if (!superseded.isEmpty()) {
-            staged(superseded).forEach((at, version) -> out.set(at, walk == null ? version : version.filter(v ->
-                    samePlace(superseded.get(at), v, walk) && walk.shown().add(sk(v)))));
+            Map<String, Map<String, AttributeValue>> read = holders(superseded.values());
+            superseded.forEach((at, item) -> out.set(at, Optional.ofNullable(read.get(sk(item))).flatMap(i ->
+                    StagedWrites.isStaged(i) ? StagedWrites.version(i) : Optional.of(unlocked(i))).filter(v ->
+                    walk == null || samePlace(item, v, walk) && walk.shown().add(sk(v)))));
         }
         return out.stream().flatMap(Optional::stream).toList();
     }
@@ -110,29 +111,21 @@ final class OpenWrites {
                 && java.util.Objects.equals(a.get(walk.sortKey()), b.get(walk.sortKey()));
     }
 
-    Optional<Map<String, AttributeValue>> visible(Optional<Map<String, AttributeValue>> item) {
-        return item.flatMap(i -> visible(List.of(i)).stream().findFirst());
-    }
-
     /**
-     * The versions of locked items whose write committed: their staged versions, or, where the staged copy is gone,
-     * the item read again (the move in place dropped the copy in the same transaction). By sort key: the items of
-     * one read are one project's.
+     * The items holding the versions of locked items whose write committed, by the items' sort key (one read is of one
+     * project): their staged copies, or, where a copy is gone, the item read again (the move in place dropped the copy
+     * in the same transaction).
      */
-    private Map<Integer, Optional<Map<String, AttributeValue>>> staged(
-            Map<Integer, Map<String, AttributeValue>> locked) {
+    private Map<String, Map<String, AttributeValue>> holders(Collection<Map<String, AttributeValue>> locked) {
         DynamoCalls raw = new DynamoCalls(dynamo, table);
         Map<String, Map<String, AttributeValue>> read = new HashMap<>();
-        raw.batchGetRaw(locked.values().stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, Attr.s(
-                StagedWrites.stagedSk(i.get(StagedWrites.LOCK).s(), i.get(Tables.SK).s())))).toList())
+        raw.batchGetRaw(locked.stream().map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, Attr.s(
+                StagedWrites.stagedSk(i.get(StagedWrites.LOCK).s(), sk(i))))).toList())
                 .forEach(copy -> read.put(copy.get(StagedWrites.OF).s(), copy));
-        raw.batchGetRaw(locked.values().stream().filter(i -> !read.containsKey(i.get(Tables.SK).s()))
+        raw.batchGetRaw(locked.stream().filter(i -> !read.containsKey(sk(i)))
                 .map(i -> Map.of(Tables.PK, i.get(Tables.PK), Tables.SK, i.get(Tables.SK))).toList())
-                .forEach(again -> read.put(again.get(Tables.SK).s(), again));
-        Map<Integer, Optional<Map<String, AttributeValue>>> out = new HashMap<>();
-        locked.forEach((at, item) -> out.put(at, Optional.ofNullable(read.get(item.get(Tables.SK).s()))
-                .flatMap(i -> StagedWrites.isStaged(i) ? StagedWrites.version(i) : Optional.of(unlocked(i)))));
-        return out;
+                .forEach(again -> read.put(sk(again), again));
+        return read;
     }
 
     private static Map<String, AttributeValue> unlocked(Map<String, AttributeValue> item) {
