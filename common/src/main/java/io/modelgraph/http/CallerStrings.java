@@ -86,8 +86,11 @@ public final class CallerStrings {
         }
         JsonNode body = request.jsonBody();
         String prefix = style == EnvelopeStyle.TRANSFORM ? "" : "body.";
-        if (anyLoneSurrogate(body)) { // the walk that names it builds a path per string: only for a body that has one
-            surrogates(body, style == EnvelopeStyle.TRANSFORM ? "" : "body");
+        Lone lone = firstLone(body);
+        if (lone != null) {
+            String path = style == EnvelopeStyle.TRANSFORM ? lone.path.replaceFirst("^\\.", "") : "body" + lone.path;
+            checkText(path.isEmpty() ? "body" : path, lone.name ? "The member name '" + lone.text + "'"
+                    : "The string at " + (path.isEmpty() ? "the body" : path), lone.text);
         }
         if (!body.isObject()) {
             return;
@@ -200,45 +203,44 @@ public final class CallerStrings {
         }
     }
 
-    /** Whether any member name or string of a JSON body holds a lone surrogate. */
-    private static boolean anyLoneSurrogate(JsonNode node) {
-        if (node.isTextual()) {
-            return loneSurrogate(node.textValue()) >= 0;
+    /** A member name or string holding a lone surrogate, and its path in the body, built on the way back to it. */
+    private static final class Lone {
+        private final String text;
+        private final boolean name;
+        private String path;
+
+        private Lone(String text, boolean name, String path) {
+            this.text = text;
+            this.name = name;
+            this.path = path;
         }
-        if (node.isArray()) {
-            for (JsonNode element : node) {
-                if (anyLoneSurrogate(element)) {
-                    return true;
-                }
-            }
-        } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-                Map.Entry<String, JsonNode> member = it.next();
-                if (loneSurrogate(member.getKey()) >= 0 || anyLoneSurrogate(member.getValue())) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
-    /** Walks every member name and string of a JSON body, naming the first lone surrogate by its path. */
-    private static void surrogates(JsonNode node, String path) {
+    /** The first member name or string of a JSON body that holds a lone surrogate; null when none does. */
+    private static Lone firstLone(JsonNode node) {
         if (node.isTextual()) {
-            checkText(path.isEmpty() ? "body" : path, "The string at " + (path.isEmpty() ? "the body" : path),
-                    node.textValue());
-        } else if (node.isArray()) {
+            return loneSurrogate(node.textValue()) >= 0 ? new Lone(node.textValue(), false, "") : null;
+        }
+        if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                surrogates(node.get(i), path + "[" + i + "]");
+                Lone found = firstLone(node.get(i));
+                if (found != null) {
+                    found.path = "[" + i + "]" + found.path;
+                    return found;
+                }
             }
         } else if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> member = it.next();
-                String at = path.isEmpty() ? member.getKey() : path + "." + member.getKey();
-                checkText(at, "The member name '" + member.getKey() + "'", member.getKey());
-                surrogates(member.getValue(), at);
+                Lone found = loneSurrogate(member.getKey()) >= 0 ? new Lone(member.getKey(), true, "")
+                        : firstLone(member.getValue());
+                if (found != null) {
+                    found.path = "." + member.getKey() + found.path;
+                    return found;
+                }
             }
         }
+        return null;
     }
 
     /** The index of the first unpaired surrogate, or -1. */
