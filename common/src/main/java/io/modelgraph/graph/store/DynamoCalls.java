@@ -50,12 +50,8 @@ final class DynamoCalls {
      * are left out ({@link OpenWrites}), as by {@link #batchGet}.
      */
     List<Map<String, AttributeValue>> queryAll(Consumer<QueryRequest.Builder> shape) {
-        QueryRequest.Builder b = QueryRequest.builder().tableName(table);
-        shape.accept(b);
-        List<Map<String, AttributeValue>> out = new ArrayList<>();
-        dynamo.queryPaginator(b.build()).items().forEach(out::add);
-        String index = b.build().indexName();
-        return index == null ? open.visible(out) : open.visible(out, walkOf(index));
+        String index = QueryRequest.builder().applyMutation(shape).build().indexName();
+        return index == null ? open.visible(queryRaw(shape)) : open.visible(queryRaw(shape), walkOf(index));
     }
 
     /** A walk of one of the graph table's indexes: a type index of {@link NodeOrder}, else the relations' targets. */
