@@ -18,16 +18,6 @@ public final class GraphModelMapping implements ModelMapping {
     }
 
     @Override
-    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId) {
-        return toChanges(model, existing, spaceId, new LossinessLedger());
-    }
-
-    @Override
-    public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger) {
-        return toChanges(model, existing, spaceId, ledger, new GeneratedIds());
-    }
-
-    @Override
     public GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger,
             GeneratedIds ids) {
         return MAPPER.toChanges(model, existing, List.of(spaceId), ids, ledger);

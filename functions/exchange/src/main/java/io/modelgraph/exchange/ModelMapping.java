@@ -14,15 +14,11 @@ public interface ModelMapping {
     /** The canonical model held by a loaded space, named {@code name}. */
     SchemaModel toModel(GraphSnapshot snapshot, String name);
 
-    /** The changes that make the space hold {@code model}, updating existing nodes in place. */
-    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId);
-
-    /** As above; model-level facts a different model cannot store in the space go to {@code ledger}. */
-    GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger);
-
     /**
-     * As above, with the new nodes' and relations' ids from {@code ids}, so the write can pass them to the store as
-     * generated ({@link io.modelgraph.graph.GraphAccess#apply(String, GraphChanges, String, java.util.Set)}).
+     * The changes that make the space hold {@code model}, updating existing nodes in place. Model-level facts a
+     * different model cannot store in the space go to {@code ledger}; the new nodes' and relations' ids come from
+     * {@code ids}, so the write can pass them to the store as generated
+     * ({@link io.modelgraph.graph.GraphAccess#apply(String, GraphChanges, String, java.util.Set)}).
      */
     GraphChanges toChanges(SchemaModel model, GraphSnapshot existing, String spaceId, LossinessLedger ledger,
             GeneratedIds ids);
