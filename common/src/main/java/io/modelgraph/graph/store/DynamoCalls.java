@@ -15,6 +15,7 @@ import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -94,6 +95,12 @@ final class DynamoCalls {
     /** As {@link #batchGet}, the items as stored. */
     List<Map<String, AttributeValue>> batchGetRaw(List<Map<String, AttributeValue>> keys) {
         return batchGetAll(keys);
+    }
+
+    /** One item by key, strongly consistent, as readers see it: empty when absent or part of an uncommitted write. */
+    java.util.Optional<Map<String, AttributeValue>> get(Map<String, AttributeValue> key) {
+        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key).consistentRead(true));
+        return open.visible(r.hasItem() && !r.item().isEmpty() ? List.of(r.item()) : List.of()).stream().findFirst();
     }
 
     /** Strongly consistent BatchGetItem of distinct keys, 100 per call, chunks in parallel. */

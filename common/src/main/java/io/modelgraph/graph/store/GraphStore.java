@@ -33,7 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -168,10 +167,7 @@ public final class GraphStore implements GraphAccess {
     /** The stored node item (fields and mixin values), strongly consistent. */
     static Optional<Map<String, AttributeValue>> nodeItem(DynamoDbClient dynamo, String table, String projectId,
             String id) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table).key(key(projectId, GraphKeys.nodeSk(id)))
-                .consistentRead(true));
-        return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
-                ? List.of(r.item()) : List.of()).stream().findFirst();
+        return new DynamoCalls(dynamo, table).get(key(projectId, GraphKeys.nodeSk(id)));
     }
 
     /** The stored node items among {@code ids} (fields and mixin values), by node id: one item read per id. */
@@ -461,10 +457,8 @@ public final class GraphStore implements GraphAccess {
     }
 
     public Optional<Relation> relation(String projectId, String fromNodeId, String relationId) {
-        GetItemResponse r = dynamo.getItem(b -> b.tableName(table)
-                .key(RelationItems.key(projectId, fromNodeId, relationId)).consistentRead(true));
-        return new OpenWrites(dynamo, table, Map.of()).visible(r.hasItem() && !r.item().isEmpty()
-                ? List.of(r.item()) : List.of()).stream().findFirst().map(RelationItems::decode);
+        return new DynamoCalls(dynamo, table).get(RelationItems.key(projectId, fromNodeId, relationId))
+                .map(RelationItems::decode);
     }
 
     /** Which of the given relations' keys (from node + Id) are taken, as {@code from + "#" + id}. */
