@@ -3,6 +3,7 @@ package io.modelgraph.graph.store;
 import io.modelgraph.store.Attr;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -24,33 +25,31 @@ final class RepeatedValues {
     private static final AtomicReferenceArray<Kept> SLOTS = new AtomicReferenceArray<>(Kind.values().length * KEPT);
 
     static AttributeValue s(Kind kind, String text) {
-        AttributeValue kept = kept(kind, text);
-        return kept != null ? kept : keep(kind, text, Attr.s(text));
+        return shared(kind, text, Attr::s);
     }
 
     /** An instant as items store it (ISO-8601, {@link Instant#toString}): formatted once too. */
     static AttributeValue instant(Kind kind, Instant at) {
-        AttributeValue kept = kept(kind, at);
-        return kept != null ? kept : keep(kind, at, Attr.s(at.toString()));
+        return shared(kind, at, a -> Attr.s(a.toString()));
     }
 
     static AttributeValue n(Kind kind, long number) {
-        AttributeValue kept = kept(kind, number);
-        return kept != null ? kept : keep(kind, number, Attr.n(number));
+        return shared(kind, number, Attr::n);
     }
 
     static AttributeValue bool(Kind kind, boolean flag) {
-        AttributeValue kept = kept(kind, flag);
-        return kept != null ? kept : keep(kind, flag, Attr.bool(flag));
+        return shared(kind, flag, Attr::bool);
     }
 
-    private static AttributeValue kept(Kind kind, Object key) {
-        Kept kept = SLOTS.get(slot(kind, key));
-        return kept != null && kept.key().equals(key) ? kept.value() : null;
-    }
-
-    private static AttributeValue keep(Kind kind, Object key, AttributeValue value) {
-        SLOTS.set(slot(kind, key), new Kept(key, value));
+    /** The kept value of {@code key}, or {@code make}'s, kept in its slot for the next item. */
+    private static <T> AttributeValue shared(Kind kind, T key, Function<T, AttributeValue> make) {
+        int slot = slot(kind, key);
+        Kept kept = SLOTS.get(slot);
+        if (kept != null && kept.key().equals(key)) {
+            return kept.value();
+        }
+        AttributeValue value = make.apply(key);
+        SLOTS.set(slot, new Kept(key, value));
         return value;
     }
 
