@@ -81,7 +81,7 @@ final class OpenWrites {
             String lock = Attr.str(item, StagedWrites.LOCK).orElse(null);
             if (StagedWrites.isStaged(item)) { // by key, staged versions are found through the locks
                 out.add(walk != null && committed(item, g, listed) ? StagedWrites.version(item).filter(v ->
-                        walk.shown().add(item.get(StagedWrites.OF).s())) : Optional.empty());
+                        walk.shown().add(sk(v))) : Optional.empty());
             } else if (g != null && !committed(item, g, listed)) {
                 out.add(Optional.empty());
             } else if (lock == null || !committed(item, lock, listed)) {
